@@ -1,0 +1,197 @@
+package etl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+)
+
+// Bounds on what an error keeps of the service's answer.
+const (
+	maxErrorBody    = 4 << 10
+	maxErrorMessage = 512
+)
+
+// APIError is a non-2xx answer of the service.
+type APIError struct {
+	Method     string // e.g. "POST"
+	Path       string // e.g. "/api/public/v1/etl/templates/123/startWithFile"
+	StatusCode int
+	// Message is the service's own message: a JSON body's message field
+	// when the body is JSON, the raw text otherwise, cut to a sane length.
+	Message string
+	// Body is the raw answer, cut to 4 KiB.
+	Body string
+	// Attempts is how many requests were made, retries included.
+	Attempts int
+}
+
+func (e *APIError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %d %s", e.Method, e.Path, e.StatusCode, http.StatusText(e.StatusCode))
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	if e.Attempts > 1 {
+		fmt.Fprintf(&b, " (after %d attempts)", e.Attempts)
+	}
+	return b.String()
+}
+
+// Hint says what to check for the error's status, or "" when there is
+// nothing more to say.
+func (e *APIError) Hint() string {
+	switch e.StatusCode {
+	case http.StatusUnauthorized:
+		return "check the token id and secret, and the hub: a token only works on the hub it was issued on"
+	case http.StatusForbidden:
+		return "the token or its user lacks a permission: listing templates needs Read Model, starting, submitting and cancelling jobs need Update Model, and the user needs at least Modeler access"
+	case http.StatusNotFound:
+		return "check the template or job id: it is unknown to the service, or not visible to this token"
+	case http.StatusNotAcceptable:
+		return "the service refused the Accept header: this is a client bug, please report it"
+	case http.StatusRequestEntityTooLarge:
+		return "the body is over the service's limit (25 MB for start with data): send the rows as a file instead"
+	case http.StatusUnsupportedMediaType:
+		return "the service refused the Content-Type: this is a client bug, please report it"
+	case http.StatusUnprocessableEntity:
+		return "the upload was malformed: it needs a metadata part and exactly one file part named as metadata.input.partName"
+	case http.StatusBadRequest:
+		return "check the file's format and encoding: the data must decode in the declared encoding"
+	case http.StatusConflict:
+		return "the job is in a status that does not allow this action"
+	case http.StatusTooManyRequests:
+		return "the service is rate limiting this token: retry later, or raise max_retries"
+	}
+	return ""
+}
+
+func newAPIError(method, path string, resp *http.Response, attempts int, secret string) *APIError {
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+	body := redact(string(raw), secret)
+	return &APIError{
+		Method: method, Path: path, StatusCode: resp.StatusCode,
+		Message: cut(serviceMessage([]byte(body)), maxErrorMessage), Body: body, Attempts: attempts,
+	}
+}
+
+// serviceMessage extracts a human message from an error body: the usual
+// message fields of a JSON object, else the text itself.
+func serviceMessage(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	var obj map[string]any
+	if json.Unmarshal(raw, &obj) == nil {
+		for _, k := range []string{"message", "errorMessage", "error_description", "detail", "error", "title", "errors"} {
+			if m := messageOf(obj[k]); m != "" {
+				return m
+			}
+		}
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return strings.Join(strings.Fields(string(raw)), " ")
+}
+
+func messageOf(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case map[string]any:
+		if m, ok := t["message"].(string); ok {
+			return m
+		}
+	case []any:
+		var parts []string
+		for _, e := range t {
+			if m := messageOf(e); m != "" {
+				parts = append(parts, m)
+			}
+		}
+		return strings.Join(parts, "; ")
+	}
+	return ""
+}
+
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func redact(s, secret string) string {
+	if secret == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, secret, "***")
+}
+
+// RequestError is a request that got no usable answer: the connection
+// failed, was reset, or the answer timed out, on every attempt.
+type RequestError struct {
+	Method   string
+	Path     string
+	Attempts int
+	Err      error
+}
+
+func (e *RequestError) Error() string {
+	if e.Attempts > 1 {
+		return fmt.Sprintf("%s %s: no answer after %d attempts: %v", e.Method, e.Path, e.Attempts, e.Err)
+	}
+	return fmt.Sprintf("%s %s: no answer: %v", e.Method, e.Path, e.Err)
+}
+
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// JobMaybeCreatedError: a request that creates a job reached the service,
+// but its answer was lost (connection dropped, timeout, a gateway error).
+// The service may have created and started the job. The request was not
+// retried, so that the same data is never imported twice.
+type JobMaybeCreatedError struct {
+	TemplateID string
+	Err        error
+}
+
+func (e *JobMaybeCreatedError) Error() string {
+	return fmt.Sprintf("a job from template %s may have been created: the request reached the service but its answer was lost (%v). "+
+		"It was not retried, so that the data is not imported twice. Look for the job in the service's ETL job history "+
+		"(the template's lastRunTime shows when a job last started) before starting it again", e.TemplateID, e.Err)
+}
+
+func (e *JobMaybeCreatedError) Unwrap() error { return e.Err }
+
+// StatusCode returns the HTTP status of an *APIError in err's chain, or 0.
+func StatusCode(err error) int {
+	var e *APIError
+	if errors.As(err, &e) {
+		return e.StatusCode
+	}
+	return 0
+}
+
+// IsNotFound reports a 404 answer.
+func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
+
+// IsUnauthorized reports a 401 answer.
+func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
+
+// IsForbidden reports a 403 answer.
+func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
+
+// IsConflict reports a 409 answer.
+func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }

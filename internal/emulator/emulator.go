@@ -101,20 +101,20 @@ type Options struct {
 	// as soon as they start or are submitted.
 	RunTime      time.Duration
 	Instant      bool
-	ExpireAfter  time.Duration                   // EDITING job becomes EXPIRED after this; default 1h
-	MaxDataBytes int64                           // start-with-data body limit, default 25 MiB; bigger -> 413
-	MaxKeptRows  int                             // data rows kept per upload for inspection, default 1000; negative keeps none
-	Now          func() time.Time                // default time.Now
+	ExpireAfter  time.Duration                    // EDITING job becomes EXPIRED after this; default 1h
+	MaxDataBytes int64                            // start-with-data body limit, default 25 MiB; bigger -> 413
+	MaxKeptRows  int                              // data rows kept per upload for inspection, default 1000; negative keeps none
+	Now          func() time.Time                 // default time.Now
 	Logf         func(format string, args ...any) // optional request log; never given credentials
 }
 
 // Server is the emulator: an http.Handler, safe for concurrent requests.
 type Server struct {
-	opts      Options
-	runTime   time.Duration
-	maxKept   int
-	tokenID   []byte
-	secret    []byte
+	opts    Options
+	runTime time.Duration
+	maxKept int
+	tokenID []byte
+	secret  []byte
 
 	mu        sync.Mutex
 	templates []Template

@@ -99,11 +99,6 @@ func (t *table) finish(emptyMsg string) (string, string) {
 	return StatusCompleted, ""
 }
 
-// readError is a failure to read the request body (not the client's data).
-type readError struct{ err error }
-
-func (e *readError) Error() string { return "reading request body: " + e.err.Error() }
-
 // bodyError maps an error met while reading an upload to an answer.
 func bodyError(err error) *apiError {
 	var de *decodeError
@@ -115,6 +110,15 @@ func bodyError(err error) *apiError {
 		return errorf(http.StatusRequestEntityTooLarge, "request body exceeds the limit of %d bytes", mbe.Limit)
 	}
 	return errorf(http.StatusBadRequest, "reading request body: %v", err)
+}
+
+// multipartError maps an error met while reading a multipart upload.
+func multipartError(err error) *apiError {
+	var de *decodeError
+	if errors.As(err, &de) {
+		return bodyError(err)
+	}
+	return errorf(http.StatusBadRequest, "malformed multipart body: %v", err)
 }
 
 // parseDelimited decodes and parses a flat file from raw, streaming. An
@@ -172,7 +176,7 @@ func readMeta(p *multipart.Part) (*fileMeta, *apiError) {
 	const limit = 1 << 20
 	b, err := io.ReadAll(io.LimitReader(p, limit+1))
 	if err != nil {
-		return nil, bodyError(err)
+		return nil, multipartError(err)
 	}
 	if len(b) > limit {
 		return nil, errorf(http.StatusUnprocessableEntity, "metadata part is larger than %d bytes", limit)
@@ -217,7 +221,7 @@ func spoolPart(p *multipart.Part, name string, buf []byte) (*spooled, error) {
 	sp := &spooled{name: name, f: f}
 	hc := newHashCounter(p)
 	if _, err := io.CopyBuffer(struct{ io.Writer }{f}, hc, buf); err != nil {
-		return sp, &readError{err}
+		return sp, err
 	}
 	sp.n, sp.sum = hc.n, hc.sum()
 	return sp, nil
@@ -280,11 +284,11 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 				spools = append(spools, sp)
 			}
 			if err != nil {
-				return nil, "", "", bodyError(err)
+				return nil, "", "", multipartError(err)
 			}
 		case name != meta.PartName:
 			if _, err := io.Copy(io.Discard, p); err != nil {
-				return nil, "", "", bodyError(err)
+				return nil, "", "", multipartError(err)
 			}
 		default:
 			matches++
@@ -293,7 +297,7 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 			}
 			hc := newHashCounter(p)
 			if err := parseDelimited(hc, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t); err != nil {
-				return nil, "", "", bodyError(err)
+				return nil, "", "", multipartError(err)
 			}
 			u = newUpload(hc.n, hc.sum())
 		}
@@ -319,7 +323,7 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 			return nil, "", "", errorf(http.StatusInternalServerError, "reading spooled upload: %v", err)
 		}
 		if err := parseDelimited(chosen.f, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t); err != nil {
-			return nil, "", "", bodyError(err)
+			return nil, "", "", multipartError(err)
 		}
 		u = newUpload(chosen.n, chosen.sum)
 	}
@@ -374,10 +378,6 @@ func readData(r io.Reader, t *table) *apiError {
 	bad := func(err error) *apiError {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return bodyError(err)
-		}
-		var re *readError
-		if errors.As(err, &re) {
 			return bodyError(err)
 		}
 		return errorf(http.StatusBadRequest, "malformed JSON body: %v", err)

@@ -1,0 +1,201 @@
+package provider
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// extensionFor is the extension of the default file name of inline content.
+func extensionFor(f etl.FileFormat) string {
+	switch f {
+	case etl.FormatPSV:
+		return "psv"
+	case etl.FormatTDF:
+		return "tsv"
+	}
+	return "csv"
+}
+
+// defaultFormat derives the file format from the extension of the path,
+// else of the configured file name.
+func defaultFormat(filePath, name string) (etl.FileFormat, bool) {
+	if filePath != "" {
+		if f, ok := etl.FormatFromExtension(filePath); ok {
+			return f, true
+		}
+	}
+	if name != "" {
+		return etl.FormatFromExtension(name)
+	}
+	return "", false
+}
+
+// defaultName is the file name sent when none is configured: the base name
+// of the path, or data.<ext> for inline content.
+func defaultName(filePath string, format etl.FileFormat) string {
+	if filePath != "" {
+		return filepath.Base(filePath)
+	}
+	return "data." + extensionFor(format)
+}
+
+// encodeContent encodes inline (UTF-8) text to the declared encoding: the
+// bytes that are sent. UTF-16 is little-endian with a byte order mark.
+func encodeContent(s string, enc etl.Encoding) ([]byte, error) {
+	switch enc {
+	case etl.EncodingUTF8:
+		return []byte(s), nil
+	case etl.EncodingUTF16:
+		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(s))
+	case etl.EncodingLatin1:
+		out := make([]byte, 0, len(s))
+		line, col := 1, 0
+		for _, r := range s {
+			col++
+			b, ok := charmap.Windows1252.EncodeRune(r)
+			if !ok {
+				return nil, fmt.Errorf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+
+					"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", r, r, line, col)
+			}
+			out = append(out, b)
+			if r == '\n' {
+				line, col = line+1, 0
+			}
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+}
+
+// fileProblem is a user-facing problem with a file path, found before
+// anything is sent.
+type fileProblem struct {
+	Summary, Detail string
+}
+
+func (p *fileProblem) Error() string { return p.Summary + ": " + p.Detail }
+
+// statImportFile checks that p names a regular, readable file and returns
+// its size.
+func statImportFile(p string) (int64, error) {
+	fi, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0, &fileProblem{"File not found", fmt.Sprintf("The file %q does not exist (relative paths are relative to the directory Terraform runs in; use \"${path.module}/...\" for a file beside the configuration). "+
+			"If another resource writes the file during apply, reference one of that resource's attributes that is unknown until apply, so that the file is read only then.", p)}
+	case err != nil:
+		return 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
+	case fi.IsDir():
+		return 0, &fileProblem{"Path is a directory", fmt.Sprintf("%q is a directory: file.path must name a file.", p)}
+	case !fi.Mode().IsRegular():
+		return 0, &fileProblem{"Not a regular file", fmt.Sprintf("%q is not a regular file (%s): file.path must name a file.", p, fi.Mode().Type())}
+	}
+	return fi.Size(), nil
+}
+
+// hashFile streams the file into SHA-256 (never reading it whole into
+// memory) and returns the hex digest and the size.
+func hashFile(p string) (string, int64, error) {
+	if _, err := statImportFile(p); err != nil {
+		return "", 0, err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// hashBytes returns the SHA-256 hex digest of b.
+func hashBytes(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// hashRows returns the SHA-256 hex digest and the size of the JSON body
+// start-with-data sends for the rows.
+func hashRows(rows [][]string) (string, int64) {
+	h := sha256.New()
+	n, _ := etl.DataUpload{Rows: rows}.WriteTo(h)
+	return hex.EncodeToString(h.Sum(nil)), n
+}
+
+// openedFile is a file opened once for an upload: its bytes were hashed
+// when it was opened, every attempt reads the same open file, and a reader
+// that reaches the end checks the bytes sent against that hash, so bytes
+// other than the planned ones are never sent whole.
+type openedFile struct {
+	f    *os.File
+	size int64
+	sum  string
+}
+
+func openImportFile(p string) (*openedFile, error) {
+	if _, err := statImportFile(p); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		f.Close()
+		return nil, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
+	}
+	return &openedFile{f: f, size: n, sum: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+func (o *openedFile) Close() error { return o.f.Close() }
+
+// Open returns a fresh reader of the file's bytes for one attempt.
+func (o *openedFile) Open() (io.ReadCloser, error) {
+	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), h: sha256.New(), want: o.sum, name: o.f.Name()}, nil
+}
+
+// verifyingReader hashes what it reads and fails instead of reporting the
+// end when the bytes differ from the expected digest.
+type verifyingReader struct {
+	r    io.Reader
+	h    hash.Hash
+	want string
+	name string
+}
+
+func (v *verifyingReader) Read(p []byte) (int, error) {
+	n, err := v.r.Read(p)
+	v.h.Write(p[:n])
+	if err == io.EOF {
+		if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
+			return n, fmt.Errorf("the file %s changed while it was being sent (SHA-256 %s, expected %s): the upload was aborted", v.name, got, v.want)
+		}
+	}
+	return n, err
+}
+
+func (v *verifyingReader) Close() error { return nil }
+
+// bytesOpener serves inline content.
+func bytesOpener(b []byte) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+}

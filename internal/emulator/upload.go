@@ -3,7 +3,6 @@ package emulator
 import (
 	"bufio"
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -57,6 +56,10 @@ func (t *table) fail(format string, args ...any) {
 // add takes one record; rec may be reused by the caller. line is for
 // messages (0 = unknown).
 func (t *table) add(rec []string, line int) {
+	if t.haveHeader && len(t.rows) >= t.maxKept {
+		t.addCount(len(rec), line)
+		return
+	}
 	if !t.haveHeader {
 		t.haveHeader = true
 		t.header = slices.Clone(rec)
@@ -75,16 +78,19 @@ func (t *table) add(rec []string, line int) {
 		}
 		return
 	}
+	t.addCount(len(rec), line)
+	t.rows = append(t.rows, slices.Clone(rec))
+}
+
+// addCount counts a data row of n fields that is not kept.
+func (t *table) addCount(n, line int) {
 	t.count++
-	if len(rec) != len(t.header) {
+	if n != len(t.header) && t.errMsg == "" {
 		where := ""
 		if line > 0 {
 			where = fmt.Sprintf(" (line %d)", line)
 		}
-		t.fail("data row %d%s has %d fields, the header has %d", t.count, where, len(rec), len(t.header))
-	}
-	if len(t.rows) < t.maxKept {
-		t.rows = append(t.rows, slices.Clone(rec))
+		t.fail("data row %d%s has %d fields, the header has %d", t.count, where, n, len(t.header))
 	}
 }
 
@@ -119,37 +125,6 @@ func multipartError(err error) *apiError {
 		return bodyError(err)
 	}
 	return errorf(http.StatusBadRequest, "malformed multipart body: %v", err)
-}
-
-// parseDelimited decodes and parses a flat file from raw, streaming. An
-// error is returned only when the file does not decode or cannot be read;
-// malformed records end up in t.errMsg.
-func parseDelimited(raw io.Reader, conv converter, comma rune, t *table) error {
-	br := bufio.NewReaderSize(newDecodeReader(raw, conv), decodeBufSize)
-	cr := csv.NewReader(br)
-	cr.Comma = comma
-	cr.FieldsPerRecord = -1
-	cr.LazyQuotes = false
-	cr.ReuseRecord = true
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if !errors.As(err, &pe) {
-				return err
-			}
-			t.fail("malformed file: %v", pe)
-			break
-		}
-		line, _ := cr.FieldPos(0)
-		t.add(rec, line)
-	}
-	// Read (and decode) the rest, so every byte is hashed and checked.
-	_, err := io.Copy(io.Discard, br)
-	return err
 }
 
 // fileMeta is the metadata part's "input".

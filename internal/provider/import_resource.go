@@ -590,6 +590,14 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 
 	if plan.Submit.ValueBool() {
 		sj, err := r.client.SubmitJob(ctx, job.ID)
+		if etl.IsConflict(err) {
+			// The job may have finished before it could be submitted:
+			// then there is nothing left to submit.
+			if cur, gerr := r.client.GetJob(ctx, job.ID); gerr == nil && cur.Status.Final() {
+				tflog.Debug(ctx, "import job already final; not submitted", map[string]any{"job_id": job.ID, "status": string(cur.Status)})
+				sj, err = cur, nil
+			}
+		}
 		if err != nil {
 			resp.Diagnostics.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 				fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",

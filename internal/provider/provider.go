@@ -281,4 +281,3 @@ func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRe
 			fmt.Sprintf("%s (attribute base_url, environment variable %s).", err, EnvBaseURL))
 	}
 }
-

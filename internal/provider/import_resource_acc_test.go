@@ -1,0 +1,785 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// encodeTestText encodes text independently of the provider's code: UTF-16
+// little-endian with a BOM, or one byte per rune for Windows Latin-1
+// (the test texts stay within Latin-1).
+func encodeTestText(t *testing.T, s string, enc string) []byte {
+	t.Helper()
+	switch enc {
+	case "UTF-8":
+		return []byte(s)
+	case "UTF-16":
+		out := []byte{0xFF, 0xFE}
+		for _, u := range utf16.Encode([]rune(s)) {
+			out = append(out, byte(u), byte(u>>8))
+		}
+		return out
+	case "Windows Latin-1":
+		var out []byte
+		for _, r := range s {
+			if r > 0xFF || (r >= 0x80 && r < 0xA0) {
+				t.Fatalf("test text rune %q is not in Latin-1", r)
+			}
+			out = append(out, byte(r))
+		}
+		return out
+	}
+	t.Fatalf("unknown encoding %q", enc)
+	return nil
+}
+
+func sha256Hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+var testRows = [][]string{
+	{"Account", "Amount", "City"},
+	{"4000", "100.50", "Montréal"},
+	{"4010", "-20", "Zürich"},
+}
+
+func delimited(rows [][]string, sep string) string {
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(strings.Join(r, sep))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func separatorOf(format string) string {
+	switch format {
+	case "PSV":
+		return "|"
+	case "TDF":
+		return "\t"
+	}
+	return ","
+}
+
+// writeTestFile writes rows as a delimited file in the encoding and returns
+// its path and bytes.
+func writeTestFile(t *testing.T, dir, name, format, enc string, rows [][]string) (string, []byte) {
+	t.Helper()
+	raw := encodeTestText(t, delimited(rows, separatorOf(format)), enc)
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p, raw
+}
+
+func TestAccImport_filesFormatsEncodings(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	dir := t.TempDir()
+	type tc struct {
+		addr, format, enc, fileName string
+		raw                         []byte
+	}
+	var cases []tc
+	var config strings.Builder
+	config.WriteString(e.providerConfig())
+	exts := map[string]string{"CSV": "csv", "PSV": "psv", "TDF": "tsv"}
+	for _, format := range []string{"CSV", "PSV", "TDF"} {
+		for i, enc := range []string{"UTF-8", "UTF-16", "Windows Latin-1"} {
+			name := fmt.Sprintf("gl_%s_%d.%s", strings.ToLower(format), i, exts[format])
+			if format == "TDF" && i == 2 {
+				name = "gl_tdf_2.tab" // every TDF extension gives the format
+			}
+			p, raw := writeTestFile(t, dir, name, format, enc, testRows)
+			res := fmt.Sprintf("%s_%d", strings.ToLower(format), i)
+			// The format is not set: it comes from the extension.
+			fmt.Fprintf(&config, `
+resource "etl_import" %q {
+  template_id = %q
+  file = {
+    path     = %q
+    encoding = %q
+  }
+}
+`, res, tmplGLFinance, p, enc)
+			cases = append(cases, tc{addr: "etl_import." + res, format: format, enc: enc, fileName: name, raw: raw})
+		}
+	}
+	// Inline content, encoded by the provider to the declared encoding.
+	inline := []struct{ res, format, enc, attrs, fileName string }{
+		{"inline_csv", "CSV", "UTF-8", `name = "inline.csv"`, "inline.csv"},
+		{"inline_psv", "PSV", "UTF-16", `format = "PSV"`, "data.psv"},
+		{"inline_tdf", "TDF", "Windows Latin-1", `format = "TDF"`, "data.tsv"},
+	}
+	for _, in := range inline {
+		text := delimited(testRows, separatorOf(in.format))
+		fmt.Fprintf(&config, `
+resource "etl_import" %q {
+  template_id = %q
+  file = {
+    content  = %q
+    encoding = %q
+    %s
+  }
+}
+`, in.res, tmplGLFinance, text, in.enc, in.attrs)
+		cases = append(cases, tc{addr: "etl_import." + in.res, format: in.format, enc: in.enc, fileName: in.fileName, raw: encodeTestText(t, text, in.enc)})
+	}
+
+	var checks []statecheck.StateCheck
+	for _, c := range cases {
+		checks = append(checks,
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(c.raw))),
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("file").AtMapKey("format"), knownvalue.StringExact(c.format)),
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact(c.fileName)),
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("file").AtMapKey("part_name"), knownvalue.StringExact("file")),
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]{18,19}$`))),
+			statecheck.ExpectKnownValue(c.addr, tfjsonpath.New("model_name"), knownvalue.StringExact("Finance Plan")),
+			expectUpload(e, c.addr, emulator.Upload{
+				Kind: "file", Format: c.format, Encoding: c.enc, FileName: c.fileName, PartName: "file",
+				Header: testRows[0], RowCount: 2, Rows: testRows[1:],
+				SHA256: sha256Hex(c.raw), Bytes: int64(len(c.raw)),
+			}),
+		)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config.String(),
+				ConfigStateChecks: checks,
+			},
+			{
+				Config: config.String(),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				PostApplyFunc: func() {
+					if n := len(e.Jobs()); n != len(cases) {
+						t.Errorf("emulator has %d jobs, want exactly %d (one per resource)", n, len(cases))
+					}
+				},
+			},
+		},
+	})
+}
+
+// rowsBody is the start-with-data JSON body, built independently of the client.
+func rowsBody(t *testing.T, rows [][]string) []byte {
+	t.Helper()
+	type input struct {
+		Data [][]string `json:"data"`
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Input input `json:"input"`
+	}{input{rows}}); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{RunTime: 300 * time.Millisecond})
+	const addr = "etl_import.rows"
+	config := e.providerConfig() + `
+data "etl_template" "gl" {
+  name       = "GL Actuals"
+  model_name = "Finance Plan"
+}
+
+resource "etl_import" "rows" {
+  template_id = data.etl_template.gl.id
+  rows = [
+    ["Account", "Amount"],
+    ["4000", 100],
+    ["4010", "-20.5"],
+    ["4020", "Montréal & <co>"],
+  ]
+  submit              = true
+  wait_for_completion = true
+}
+`
+	want := [][]string{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20.5"}, {"4020", "Montréal & <co>"}}
+	body := rowsBody(t, want)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+						// The hash is known at plan time.
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(body))),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(body))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("name"), knownvalue.StringExact("GL Actuals")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("model_id"), knownvalue.StringExact(modelFinance)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("user_name"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_date"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("updated_date"), knownvalue.NotNull()),
+					expectUpload(e, addr, emulator.Upload{Kind: "data", Header: want[0], RowCount: 3, Rows: want[1:], SHA256: sha256Hex(body), Bytes: int64(len(body))}),
+					checkEmulator(addr, func(v map[string]any) error {
+						job, _ := e.Job(v["id"].(string))
+						if job.Status != emulator.StatusCompleted {
+							return fmt.Errorf("emulator job status %s, want COMPLETED", job.Status)
+						}
+						if n := e.Requests(emulator.EndpointSubmitJob); n != 1 {
+							return fmt.Errorf("%d submit requests, want 1", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// Nothing changed: an empty plan.
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// A behaviour-only setting updates in place, without a new job.
+				Config: strings.Replace(config, "wait_for_completion = true", "wait_for_completion = false", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("wait_for_completion"), knownvalue.Bool(false)),
+					checkEmulator(addr, func(map[string]any) error {
+						if n := len(e.Jobs()); n != 1 {
+							return fmt.Errorf("%d jobs, want 1", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_submitWithoutWait(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
+	const addr = "etl_import.sub"
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: e.providerConfig() + `
+resource "etl_import" "sub" {
+  template_id = "640101874288689156"
+  rows        = [["Product", "Units"], ["Widget", "3"]]
+  submit      = true
+}
+
+resource "etl_import" "nosub" {
+  template_id = "640101874288689154" # another model: not queued behind the first
+  rows        = [["Employee", "Department"], ["Ana", "Finance"]]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("SUBMITTED")),
+				statecheck.ExpectKnownValue("etl_import.nosub", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
+				statecheck.ExpectKnownValue("etl_import.nosub", tfjsonpath.New("submit"), knownvalue.Bool(false)),
+				checkEmulator(addr, func(v map[string]any) error {
+					if n := e.Requests(emulator.EndpointSubmitJob); n != 1 {
+						return fmt.Errorf("%d submit requests, want 1 (only for submit = true)", n)
+					}
+					if job, _ := e.Job(v["id"].(string)); job.Status != emulator.StatusSubmitted {
+						return fmt.Errorf("emulator job status %s, want SUBMITTED", job.Status)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+func TestAccImport_waitEndsInError(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	// "Amount" is a required column of the template: the job ends in ERROR.
+	config := e.providerConfig() + `
+resource "etl_import" "bad" {
+  template_id         = "640101874288689152"
+  rows                = [["Account", "Value"], ["4000", "1"]]
+  wait_for_completion = true
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config,
+				ExpectError: regexp.MustCompile(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
+			},
+			{
+				// The job stayed in state, tainted: the plan replaces it
+				// (a lost job would plan a plain create).
+				PreConfig: func() {
+					jobs := e.Jobs()
+					if len(jobs) != 1 || jobs[0].Status != emulator.StatusError {
+						t.Errorf("emulator jobs %+v, want exactly one in ERROR", jobs)
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("etl_import.bad", plancheck.ResourceActionReplace),
+						expectPriorID("etl_import.bad", func() string { return e.Jobs()[0].ID }),
+					},
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_editedFileReplaces(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	dir := t.TempDir()
+	p, raw := writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", testRows)
+	const addr = "etl_import.gl"
+	config := e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id = "640101874288689152"
+  file = {
+    path = %q
+  }
+}
+`, p)
+	edited := append(append([][]string{}, testRows...), []string{"4030", "7", "Québec"})
+	var editedRaw []byte
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(raw))),
+					expectUpload(e, addr, emulator.Upload{Format: "CSV", Encoding: "UTF-8", FileName: "gl.csv", Header: testRows[0], RowCount: 2, SHA256: sha256Hex(raw)}),
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				PreConfig: func() { _, editedRaw = writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", edited) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringFunc(func(v string) error {
+							if v != sha256Hex(editedRaw) {
+								return fmt.Errorf("planned content_sha256 %s, want the edited file's %s", v, sha256Hex(editedRaw))
+							}
+							return nil
+						})),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectUpload(e, addr, emulator.Upload{Format: "CSV", Header: testRows[0], RowCount: 3}),
+					checkEmulator(addr, func(map[string]any) error {
+						if n := len(e.Jobs()); n != 2 {
+							return fmt.Errorf("%d jobs, want exactly 2 (one more for the edited file)", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_pathUnknownAtPlan(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	p, raw := writeTestFile(t, t.TempDir(), "later.psv", "PSV", "UTF-8", testRows)
+	const addr = "etl_import.later"
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: e.providerConfig() + fmt.Sprintf(`
+resource "terraform_data" "path" {
+  input = %q
+}
+
+resource "etl_import" "later" {
+  template_id = "640101874288689152"
+  file = {
+    path = terraform_data.path.output
+  }
+}
+`, p),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("file").AtMapKey("format")),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("file").AtMapKey("name")),
+				},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(raw))),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("format"), knownvalue.StringExact("PSV")),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact("later.psv")),
+				expectUpload(e, addr, emulator.Upload{Format: "PSV", FileName: "later.psv", Header: testRows[0], RowCount: 2}),
+			},
+		}},
+	})
+}
+
+func TestAccImport_importState(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	const addr = "etl_import.gl"
+	config := e.providerConfig() + `
+resource "etl_import" "gl" {
+  template_id         = "640101874288689152"
+  rows                = [["Account", "Amount"], ["4000", "1"]]
+  submit              = true
+  wait_for_completion = true
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+				},
+			},
+			{
+				ResourceName:      addr,
+				ImportState:       true,
+				ImportStateVerify: true,
+				// What defines the job is configuration only: the service does not return it.
+				ImportStateVerifyIgnore: []string{"template_id", "file", "rows", "submit", "wait_for_completion", "cancel_on_destroy", "content_sha256", "timeouts"},
+			},
+			{
+				ResourceName:  addr,
+				ImportState:   true,
+				ImportStateId: "12345",
+				ExpectError:   regexp.MustCompile(`(?s)Invalid job id.*18 or 19\s+decimal digits`),
+			},
+			{
+				ResourceName:  addr,
+				ImportState:   true,
+				ImportStateId: "999999999999999999",
+				ExpectError:   regexp.MustCompile(`(?s)Cannot import non-existent remote object|not found`),
+			},
+		},
+	})
+}
+
+// startJob starts a job on the emulator directly, as if outside Terraform.
+func startJob(t *testing.T, e *testEmulator, templateID string, rows [][]string) string {
+	t.Helper()
+	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartWithData(context.Background(), templateID, etl.DataUpload{Rows: rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.ID
+}
+
+func TestAccImport_importBlockAdopts(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	rows := [][]string{{"Account", "Amount"}, {"4000", "12"}}
+	jobID := startJob(t, e, tmplGLFinance, rows)
+	const addr = "etl_import.adopted"
+	res := func(amount string) string {
+		return fmt.Sprintf(`
+resource "etl_import" "adopted" {
+  template_id = "640101874288689152"
+  rows        = [["Account", "Amount"], ["4000", %q]]
+}
+`, amount)
+	}
+	importBlock := fmt.Sprintf(`
+import {
+  to = etl_import.adopted
+  id = %q
+}
+`, jobID)
+	onlyOneJob := checkEmulator(addr, func(map[string]any) error {
+		if n := len(e.Jobs()); n != 1 {
+			return fmt.Errorf("%d jobs, want 1: adopting must not start a job", n)
+		}
+		return nil
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Import and adopt the configuration: an update, no new job.
+				Config: e.providerConfig() + importBlock + res("12"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(jobID)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(rowsBody(t, rows)))),
+					onlyOneJob,
+				},
+			},
+			{
+				Config: e.providerConfig() + res("12"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{onlyOneJob},
+			},
+			{
+				// Once adopted, a change replaces as usual.
+				Config: e.providerConfig() + res("13"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					checkEmulator(addr, func(v map[string]any) error {
+						if n := len(e.Jobs()); n != 2 {
+							return fmt.Errorf("%d jobs, want 2", n)
+						}
+						if v["id"] == jobID {
+							return fmt.Errorf("state still holds the adopted job %s", jobID)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_cliImportAdopts(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	jobID := startJob(t, e, tmplSales, [][]string{{"Product", "Units"}, {"Widget", "3"}})
+	const addr = "etl_import.sales"
+	// The configuration need not match what the adopted job imported: the
+	// first apply takes it over as it is.
+	config := e.providerConfig() + `
+resource "etl_import" "sales" {
+  template_id = "640101874288689156"
+  file = {
+    content = "Product,Units\nWidget,3\n"
+    format  = "CSV"
+  }
+  submit = true
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:             config,
+				ResourceName:       addr,
+				ImportState:        true,
+				ImportStateId:      jobID,
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].ID != jobID || states[0].Attributes["model_name"] != "Sales Model" {
+						return fmt.Errorf("imported %+v, want job %s of Sales Model", states, jobID)
+					}
+					return nil
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(jobID)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex([]byte("Product,Units\nWidget,3\n")))),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact("data.csv")),
+					checkEmulator(addr, func(map[string]any) error {
+						if n := len(e.Jobs()); n != 1 {
+							return fmt.Errorf("%d jobs, want 1", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_cancelOnDestroy(t *testing.T) {
+	// Jobs run for an hour: still RUNNING when destroyed.
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
+	config := func(cancel bool) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "cancel" {
+  template_id       = "640101874288689152"
+  rows              = [["Account", "Amount"], ["4000", "1"]]
+  cancel_on_destroy = %t
+}
+
+resource "etl_import" "keep" {
+  template_id = "640101874288689156" # another model: not queued behind the first
+  rows        = [["Product", "Units"], ["Widget", "3"]]
+}
+`, cancel)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			for _, j := range e.Jobs() {
+				want := emulator.StatusRunning // destroy forgets the job: data and job stay
+				if j.TemplateID == tmplGLFinance {
+					want = emulator.StatusCancelled
+				}
+				if j.Status != want {
+					return fmt.Errorf("job %s of template %s is %s after destroy, want %s", j.ID, j.TemplateID, j.Status, want)
+				}
+			}
+			if n := e.Requests(emulator.EndpointCancelJob); n != 1 {
+				return fmt.Errorf("%d cancel requests, want 1", n)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: config(false),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("etl_import.cancel", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
+				},
+			},
+			{
+				// cancel_on_destroy changes in place.
+				Config: config(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.cancel", plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("etl_import.cancel", tfjsonpath.New("cancel_on_destroy"), knownvalue.Bool(true)),
+					checkEmulator("etl_import.cancel", func(map[string]any) error {
+						if n := len(e.Jobs()); n != 2 {
+							return fmt.Errorf("%d jobs, want 2", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccImport_jobGoneLeavesState(t *testing.T) {
+	testAccPreCheck(t)
+	srv := emulator.New(emulator.Options{Instant: true})
+	var gone atomic.Bool
+	// Once gone is set, the service no longer knows any job.
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if gone.Load() && strings.Contains(r.URL.Path, "/jobs/") {
+			http.Error(w, `{"message":"job not found"}`, http.StatusNotFound)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	e := &testEmulator{Server: srv, URL: ts.URL}
+	config := e.providerConfig() + `
+resource "etl_import" "gone" {
+  template_id = "640101874288689152"
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+			},
+			{
+				// Refresh drops the job the service no longer knows (a
+				// warning), and the plan creates a new one.
+				PreConfig:          func() { gone.Store(true) },
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.gone", plancheck.ResourceActionCreate)},
+				},
+			},
+		},
+	})
+}
+
+// expectPriorID checks that the planned change of addr starts from the
+// job id want returns.
+type priorIDCheck struct {
+	addr string
+	want func() string
+}
+
+func expectPriorID(addr string, want func() string) plancheck.PlanCheck {
+	return priorIDCheck{addr, want}
+}
+
+func (c priorIDCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.addr {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		if got, want := before["id"], c.want(); got != want {
+			resp.Error = fmt.Errorf("%s: prior job id %v, want %s", c.addr, got, want)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("%s: no planned change", c.addr)
+}

@@ -130,7 +130,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 						Optional: true,
 						Validators: []validator.String{
 							stringvalidator.LengthAtLeast(1),
-							stringvalidator.ExactlyOneOf(path.MatchRelative().AtParent().AtName("content")),
+							stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
 						},
 						PlanModifiers: []planmodifier.String{replace},
 					},

@@ -120,19 +120,52 @@ func TestDelimiters(t *testing.T) {
 				"\n" + // empty lines are skipped
 				"6000" + s + "3" + s + "plain"
 			e := newEnv(t, Options{Instant: true})
-			m := checkJob(t, e.startFile(tmplGL, metaPart(metaFor(c.format, "UTF-8")), filePart(file)), StatusCompleted)
-			j, _ := e.srv.Job(m["id"].(string))
-			want := [][]string{{"4000", "1", "has " + s + " inside"}, {"5000", "2", "two\nlines and \"quotes\""}, {"6000", "3", "plain"}}
-			if !reflect.DeepEqual(j.Upload.Rows, want) || j.Upload.RowCount != 3 || j.Upload.Format != c.format {
-				t.Errorf("rows = %q (%d)", j.Upload.Rows, j.Upload.RowCount)
-			}
-			// The same file read with another delimiter has no Amount column.
-			other := map[string]string{"CSV": "PSV", "PSV": "TDF", "TDF": "CSV"}[c.format]
-			m = checkJob(t, e.startFile(tmplGL, metaPart(metaFor(other, "UTF-8")), filePart(file)), StatusError)
-			if j, _ := e.srv.Job(m["id"].(string)); !strings.Contains(j.Message, "missing required column") {
-				t.Errorf("message = %q", j.Message)
+			// File first too: then the part is spooled and parsed as it
+			// streams with a sniffed format, which the metadata confirms or
+			// not (the other delimiter case reads the spool back).
+			for _, metaFirst := range []bool{true, false} {
+				start := func(meta string) resp {
+					if metaFirst {
+						return e.startFile(tmplGL, metaPart(meta), filePart(file))
+					}
+					return e.startFile(tmplGL, filePart(file), metaPart(meta))
+				}
+				m := checkJob(t, start(metaFor(c.format, "UTF-8")), StatusCompleted)
+				j, _ := e.srv.Job(m["id"].(string))
+				want := [][]string{{"4000", "1", "has " + s + " inside"}, {"5000", "2", "two\nlines and \"quotes\""}, {"6000", "3", "plain"}}
+				if !reflect.DeepEqual(j.Upload.Rows, want) || j.Upload.RowCount != 3 || j.Upload.Format != c.format {
+					t.Errorf("rows = %q (%d)", j.Upload.Rows, j.Upload.RowCount)
+				}
+				// The same file read with another delimiter has no Amount column.
+				other := map[string]string{"CSV": "PSV", "PSV": "TDF", "TDF": "CSV"}[c.format]
+				m = checkJob(t, start(metaFor(other, "UTF-8")), StatusError)
+				if j, _ := e.srv.Job(m["id"].(string)); !strings.Contains(j.Message, "missing required column") {
+					t.Errorf("message = %q, rows %d", j.Message, j.Upload.RowCount)
+				}
 			}
 		})
+	}
+}
+
+func TestSniff(t *testing.T) {
+	cases := []struct {
+		in             []byte
+		format, encode string
+	}{
+		{[]byte("a,b\n1,2\n"), "CSV", "UTF-8"},
+		{[]byte("a|b|c\n1,2\n"), "PSV", "UTF-8"},
+		{[]byte("a\tb\n"), "TDF", "UTF-8"},
+		{[]byte("\xef\xbb\xbfa,b"), "CSV", "UTF-8"},
+		{[]byte("Montr\xe9al,b\n"), "CSV", "Windows Latin-1"},
+		{utf16Bytes("a|b\n", true, true), "PSV", "UTF-16"},
+		{utf16Bytes("a,b\n", false, false), "CSV", "UTF-16"},
+		{nil, "CSV", "UTF-8"},
+	}
+	for _, c := range cases {
+		f, e := sniff(c.in)
+		if f != c.format || e != c.encode {
+			t.Errorf("sniff(%q) = %s, %s; want %s, %s", c.in, f, e, c.format, c.encode)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // hashCounter hashes and counts the bytes read through it.
@@ -181,24 +183,100 @@ func readMeta(p *multipart.Part) (*fileMeta, *apiError) {
 }
 
 // spooled is a part that arrived before the metadata, saved to a temp file.
+// While it is saved, it is also parsed speculatively with a format and
+// encoding sniffed from its start; when the metadata agrees, that result is
+// used and the file is not read back.
 type spooled struct {
 	name string
 	f    *os.File
 	n    int64
 	sum  string
+	spec *speculation
 }
 
-func spoolPart(p *multipart.Part, name string, buf []byte) (*spooled, error) {
+// speculation is a parse run while a part is spooled.
+type speculation struct {
+	format, encoding string
+	t                *table
+	err              error
+	done             chan struct{}
+}
+
+// sniff guesses the format and encoding of a file from its first bytes.
+func sniff(b []byte) (format, encoding string) {
+	head := b[:min(len(b), 64<<10)]
+	encoding = "UTF-8"
+	switch {
+	case len(head) >= 2 && (head[0] == 0xFE && head[1] == 0xFF || head[0] == 0xFF && head[1] == 0xFE):
+		encoding = "UTF-16"
+	case bytes.HasPrefix(head, utf8BOM):
+	case bytes.IndexByte(head, 0) >= 0:
+		encoding = "UTF-16"
+	case !utf8.Valid(head[:len(head)-incompleteTail(head)]):
+		encoding = "Windows Latin-1"
+	}
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	format = "CSV"
+	best := bytes.Count(head, []byte{','})
+	if n := bytes.Count(head, []byte{'|'}); n > best {
+		format, best = "PSV", n
+	}
+	if n := bytes.Count(head, []byte{'\t'}); n > best {
+		format = "TDF"
+	}
+	return format, encoding
+}
+
+func (s *Server) spoolPart(p *multipart.Part, name string, required []string) (sp *spooled, err error) {
 	f, err := os.CreateTemp("", "etl-emulator-upload-*")
 	if err != nil {
 		return nil, err
 	}
-	sp := &spooled{name: name, f: f}
-	hc := newHashCounter(p)
-	if _, err := io.CopyBuffer(struct{ io.Writer }{f}, hc, buf); err != nil {
-		return sp, err
+	sp = &spooled{name: name, f: f}
+	ar := newAheadReader(p, true)
+	defer ar.Close()
+	var pw *io.PipeWriter
+	defer func() {
+		if pw != nil {
+			pw.CloseWithError(err)
+		}
+		if sp.spec != nil {
+			<-sp.spec.done
+		}
+	}()
+	for {
+		chunk, err := ar.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return sp, err
+		}
+		if sp.spec == nil {
+			format, encoding := sniff(chunk)
+			spec := &speculation{format: format, encoding: encoding, done: make(chan struct{}),
+				t: &table{required: required, maxKept: s.maxKept}}
+			var pr *io.PipeReader
+			pr, pw = io.Pipe()
+			go func() {
+				defer close(spec.done)
+				spec.err = parseDelimited(pr, newConverter(encoding), delimiter(format), spec.t)
+				pr.CloseWithError(errors.New("speculative parse ended"))
+			}()
+			sp.spec = spec
+		}
+		if _, err := f.Write(chunk); err != nil {
+			return sp, err
+		}
+		if pw != nil {
+			if _, err := pw.Write(chunk); err != nil {
+				pw = nil // the speculative parse gave up; the spool stays
+			}
+		}
 	}
-	sp.n, sp.sum = hc.n, hc.sum()
+	sp.n, sp.sum = ar.n, ar.sum
 	return sp, nil
 }
 
@@ -219,7 +297,6 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 		matches int
 		u       *Upload
 		t       = &table{required: required, maxKept: s.maxKept}
-		buf     []byte
 	)
 	defer func() {
 		for _, sp := range spools {
@@ -251,10 +328,7 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 			}
 			meta = m
 		case meta == nil:
-			if buf == nil {
-				buf = make([]byte, decodeBufSize)
-			}
-			sp, err := spoolPart(p, name, buf)
+			sp, err := s.spoolPart(p, name, required)
 			if sp != nil {
 				spools = append(spools, sp)
 			}
@@ -270,11 +344,13 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 			if matches > 1 {
 				return nil, "", "", errorf(http.StatusUnprocessableEntity, "more than one part named %q", meta.PartName)
 			}
-			hc := newHashCounter(p)
-			if err := parseDelimited(hc, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t); err != nil {
+			ar := newAheadReader(p, true)
+			err := parseDelimited(ar, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t)
+			ar.Close()
+			if err != nil {
 				return nil, "", "", multipartError(err)
 			}
-			u = newUpload(hc.n, hc.sum())
+			u = newUpload(ar.n, ar.sum)
 		}
 	}
 	if meta == nil {
@@ -294,11 +370,21 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 		return nil, "", "", errorf(http.StatusUnprocessableEntity, "more than one part named %q", meta.PartName)
 	}
 	if chosen != nil {
-		if _, err := chosen.f.Seek(0, io.SeekStart); err != nil {
-			return nil, "", "", errorf(http.StatusInternalServerError, "reading spooled upload: %v", err)
-		}
-		if err := parseDelimited(chosen.f, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t); err != nil {
-			return nil, "", "", multipartError(err)
+		if spec := chosen.spec; spec != nil && spec.format == meta.FileFormat && spec.encoding == meta.FileEncoding {
+			if spec.err != nil {
+				return nil, "", "", multipartError(spec.err)
+			}
+			t = spec.t
+		} else {
+			if _, err := chosen.f.Seek(0, io.SeekStart); err != nil {
+				return nil, "", "", errorf(http.StatusInternalServerError, "reading spooled upload: %v", err)
+			}
+			ar := newAheadReader(chosen.f, false)
+			err := parseDelimited(ar, newConverter(meta.FileEncoding), delimiter(meta.FileFormat), t)
+			ar.Close()
+			if err != nil {
+				return nil, "", "", multipartError(err)
+			}
 		}
 		u = newUpload(chosen.n, chosen.sum)
 	}

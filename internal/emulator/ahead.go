@@ -1,0 +1,159 @@
+package emulator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
+)
+
+// aheadReader reads src in its own goroutine, hashing (SHA-256) and
+// counting the bytes there, and hands them over in large chunks: the
+// network read and the hash run in parallel with decoding and parsing.
+// Close must be called (it waits for the goroutine, which may be in a Read
+// of src, so that src is never touched after Close returns).
+type aheadReader struct {
+	chunks   chan aheadChunk
+	free     chan []byte
+	done     chan struct{}
+	finished chan struct{}
+
+	cur, curBuf []byte
+	err         error
+	n           int64  // set by the goroutine before it sends io.EOF
+	sum         string // likewise, when hashing
+	closed      bool
+}
+
+type aheadChunk struct {
+	b   []byte
+	err error
+}
+
+const (
+	aheadChunkSize = 256 << 10
+	aheadChunks    = 4
+)
+
+func newAheadReader(src io.Reader, hash bool) *aheadReader {
+	a := &aheadReader{
+		chunks:   make(chan aheadChunk, aheadChunks),
+		free:     make(chan []byte, aheadChunks),
+		done:     make(chan struct{}),
+		finished: make(chan struct{}),
+	}
+	for range aheadChunks {
+		a.free <- make([]byte, aheadChunkSize)
+	}
+	go a.run(src, hash)
+	return a
+}
+
+func (a *aheadReader) run(src io.Reader, hashing bool) {
+	defer close(a.finished)
+	var h hash.Hash
+	if hashing {
+		h = sha256.New()
+	}
+	var total int64
+	for {
+		var buf []byte
+		select {
+		case buf = <-a.free:
+		case <-a.done:
+			return
+		}
+		n := 0
+		var err error
+		for n < len(buf) && err == nil {
+			var m int
+			m, err = src.Read(buf[n:])
+			n += m
+		}
+		total += int64(n)
+		if h != nil {
+			h.Write(buf[:n])
+			if err == io.EOF {
+				a.sum = hex.EncodeToString(h.Sum(nil))
+			}
+		}
+		if err == io.EOF {
+			a.n = total
+		}
+		select {
+		case a.chunks <- aheadChunk{b: buf[:n], err: err}:
+		case <-a.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (a *aheadReader) Read(p []byte) (int, error) {
+	for len(a.cur) == 0 {
+		if err := a.fetch(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, a.cur)
+	a.cur = a.cur[n:]
+	return n, nil
+}
+
+// fetch makes the next chunk current, recycling the current one.
+func (a *aheadReader) fetch() error {
+	if a.curBuf != nil {
+		a.free <- a.curBuf
+		a.curBuf = nil
+	}
+	if a.err != nil {
+		return a.err
+	}
+	c := <-a.chunks
+	a.cur, a.curBuf, a.err = c.b, c.b[:cap(c.b)], c.err
+	return nil
+}
+
+// next returns the next chunk whole; it is valid until the next call.
+func (a *aheadReader) next() ([]byte, error) {
+	if len(a.cur) == 0 {
+		if err := a.fetch(); err != nil {
+			return nil, err
+		}
+	}
+	b := a.cur
+	a.cur = nil
+	return b, nil
+}
+
+// WriteTo writes the rest to w, chunk by chunk, without copying.
+func (a *aheadReader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for {
+		if len(a.cur) > 0 {
+			n, err := w.Write(a.cur)
+			total += int64(n)
+			a.cur = a.cur[n:]
+			if err != nil {
+				return total, err
+			}
+		}
+		if err := a.fetch(); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return total, err
+		}
+	}
+}
+
+// Close stops the reader and waits for its goroutine.
+func (a *aheadReader) Close() {
+	if !a.closed {
+		a.closed = true
+		close(a.done)
+		<-a.finished
+	}
+}

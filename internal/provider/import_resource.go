@@ -240,9 +240,25 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				MarkdownDescription: "When the job was last updated, in milliseconds since the Unix epoch; null when the service gives none.",
 				Computed:            true,
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Delete: true}),
+			"timeouts": timeoutsAttribute(ctx),
 		},
 	}
+}
+
+// timeoutsAttribute is the timeouts attribute, with descriptions.
+func timeoutsAttribute(ctx context.Context) schema.Attribute {
+	a := timeouts.Attributes(ctx, timeouts.Opts{
+		Create: true,
+		Delete: true,
+		CreateDescription: "How long creating may take, the upload and `wait_for_completion` included, such as `\"30m\"` or `\"2h\"`. " +
+			"Also bounds waiting after an in-place change to `wait_for_completion`. Defaults to `30m`.",
+		DeleteDescription: "How long cancelling the job (`cancel_on_destroy`) may take. Defaults to `5m`.",
+	})
+	if sn, ok := a.(schema.SingleNestedAttribute); ok {
+		sn.MarkdownDescription = "Time limits of the job's operations, as Go durations."
+		return sn
+	}
+	return a
 }
 
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -22,13 +23,16 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "etl-emulator:", err)
 		os.Exit(1)
 	}
 }
 
-func run(args []string) error {
+// run serves until ctx is done.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("etl-emulator", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:0", "listen address (loopback only unless -allow-remote)")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback listen address")
@@ -74,11 +78,9 @@ func run(args []string) error {
 			return err
 		}
 	}
-	fmt.Printf("ETL_BASE_URL=%s\nETL_TOKEN_ID=%s\nETL_TOKEN_SECRET=%s\n", base, *tokenID, *tokenSecret)
+	fmt.Fprintf(stdout, "ETL_BASE_URL=%s\nETL_TOKEN_ID=%s\nETL_TOKEN_SECRET=%s\n", base, *tokenID, *tokenSecret)
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

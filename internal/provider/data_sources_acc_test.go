@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -35,7 +34,7 @@ data "etl_templates" "bad" {
 }
 `,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid regular expression.*name_regex`),
+				ExpectError: errRe(`(?s)Invalid regular expression.*name_regex`),
 			},
 			{
 				Config: e.providerConfig() + `
@@ -106,11 +105,11 @@ func TestAccTemplateDataSource(t *testing.T) {
 			{
 				// Two templates share the name: the error lists both as name (id, model).
 				Config:      e.providerConfig() + `data "etl_template" "x" { name = "GL Actuals" }`,
-				ExpectError: regexp.MustCompile(`(?s)Several templates match.*GL Actuals \(640101874288689152, Finance Plan\).*GL Actuals \(640101874288689158, Sales Model\)`),
+				ExpectError: errRe(`(?s)Several templates match.*GL Actuals \(640101874288689152, Finance Plan\).*GL Actuals \(640101874288689158, Sales Model\)`),
 			},
 			{
 				Config:      e.providerConfig() + `data "etl_template" "x" { name = "Payroll" }`,
-				ExpectError: regexp.MustCompile(`(?s)Template not found.*Headcount \(640101874288689154, Finance Plan\)`),
+				ExpectError: errRe(`(?s)Template not found.*Headcount \(640101874288689154, Finance Plan\)`),
 			},
 			{
 				Config: e.providerConfig() + `
@@ -119,16 +118,16 @@ data "etl_template" "x" {
   model_name = "Sales Model"
 }
 `,
-				ExpectError: regexp.MustCompile(`(?s)Template not found.*other models.*Headcount \(640101874288689154, Finance Plan\)`),
+				ExpectError: errRe(`(?s)Template not found.*other models.*Headcount \(640101874288689154, Finance Plan\)`),
 			},
 			{
 				Config:      e.providerConfig() + `data "etl_template" "x" { id = "999999999999999999" }`,
-				ExpectError: regexp.MustCompile(`(?s)Reading template 999999999999999999 failed.*404`),
+				ExpectError: errRe(`(?s)Reading template 999999999999999999 failed.*404`),
 			},
 			{
 				Config:      e.providerConfig() + `data "etl_template" "x" {}`,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*\[id,name\]`),
+				ExpectError: errRe(`(?s)Missing Attribute Configuration.*\[id,name\]`),
 			},
 			{
 				Config: e.providerConfig() + `

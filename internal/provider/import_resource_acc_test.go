@@ -345,7 +345,7 @@ resource "etl_import" "bad" {
 		Steps: []resource.TestStep{
 			{
 				Config:      config,
-				ExpectError: regexp.MustCompile(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
+				ExpectError: errRe(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
 			},
 			{
 				// The job stayed in state, tainted: the plan replaces it
@@ -499,13 +499,13 @@ resource "etl_import" "gl" {
 				ResourceName:  addr,
 				ImportState:   true,
 				ImportStateId: "12345",
-				ExpectError:   regexp.MustCompile(`(?s)Invalid job id.*18 or 19\s+decimal digits`),
+				ExpectError:   errRe(`(?s)Invalid job id.*18 or 19\s+decimal digits`),
 			},
 			{
 				ResourceName:  addr,
 				ImportState:   true,
 				ImportStateId: "999999999999999999",
-				ExpectError:   regexp.MustCompile(`(?s)Cannot import non-existent remote object|not found`),
+				ExpectError:   errRe(`(?s)Cannot import non-existent remote object|not found`),
 			},
 		},
 	})
@@ -782,4 +782,33 @@ func (c priorIDCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanReques
 		return
 	}
 	resp.Error = fmt.Errorf("%s: no planned change", c.addr)
+}
+
+// A start whose answer is lost is not retried (no duplicate job), and the
+// error says a job may exist and how to adopt it.
+func TestAccImport_answerLostNoDuplicate(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointStartWithData, Count: 1, DropAfterHandling: true})
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := len(e.Jobs()); n != 1 {
+				return fmt.Errorf("%d jobs, want exactly 1: the lost answer's request must not be retried", n)
+			}
+			if n := e.Requests(emulator.EndpointStartWithData); n != 1 {
+				return fmt.Errorf("%d start requests, want 1", n)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{{
+			Config: e.providerConfig() + `
+resource "etl_import" "lost" {
+  template_id = "640101874288689152"
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}
+`,
+			ExpectError: errRe(`(?s)Import job may have been created.*not retried.*terraform import etl_import.<name> <job id>`),
+		}},
+	})
 }

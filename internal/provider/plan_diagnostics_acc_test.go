@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -42,7 +41,7 @@ resource "etl_import" "x" {
 		return resource.TestStep{
 			Config:      res(body),
 			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)` + pattern),
+			ExpectError: errRe(`(?s)` + pattern),
 		}
 	}
 	steps := []resource.TestStep{

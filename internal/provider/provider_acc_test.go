@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -91,38 +90,38 @@ func TestAccProviderConfig_errors(t *testing.T) {
 			{
 				// Nothing set anywhere: each missing setting names its attribute and variable.
 				Config:      `provider "etl" {}` + ds,
-				ExpectError: regexp.MustCompile(`(?s)Missing hub.*ETL_HUB.*Missing token_id.*ETL_TOKEN_ID.*Missing token_secret.*ETL_TOKEN_SECRET`),
+				ExpectError: errRe(`(?s)Missing hub.*ETL_HUB.*Missing token_id.*ETL_TOKEN_ID.*Missing token_secret.*ETL_TOKEN_SECRET`),
 			},
 			{
 				Config:      `provider "etl" { hub = "US-2" }` + ds,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid hub.*"US-2".*ETL_HUB`),
+				ExpectError: errRe(`(?s)Invalid hub.*"US-2".*ETL_HUB`),
 			},
 			{
 				PreConfig:   func() { t.Setenv(EnvHub, "Eu 1") },
 				Config:      "provider \"etl\" {\n  token_id     = \"x\"\n  token_secret = \"y\"\n}\n" + ds,
-				ExpectError: regexp.MustCompile(`(?s)Invalid hub.*"Eu 1".*ETL_HUB`),
+				ExpectError: errRe(`(?s)Invalid hub.*"Eu 1".*ETL_HUB`),
 			},
 			{
 				PreConfig:   func() { t.Setenv(EnvHub, "") },
 				Config:      `provider "etl" { base_url = "ftp://example.com" }` + ds,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid base_url.*ETL_BASE_URL`),
+				ExpectError: errRe(`(?s)Invalid base_url.*ETL_BASE_URL`),
 			},
 			{
 				Config:      `provider "etl" { base_url = "http://example.com" }` + ds,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid base_url.*plain\s+http`),
+				ExpectError: errRe(`(?s)Invalid base_url.*plain\s+http`),
 			},
 			{
 				Config:      fmt.Sprintf("provider \"etl\" {\n  base_url    = %q\n  max_retries = -1\n}\n", e.URL) + ds,
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)max_retries.*at least 0`),
+				ExpectError: errRe(`(?s)max_retries.*at least 0`),
 			},
 			{
 				// A wrong secret: the service's 401, with what to check.
 				Config:      fmt.Sprintf("provider \"etl\" {\n  base_url     = %q\n  token_id     = %q\n  token_secret = \"wrong\"\n}\n", e.URL, emulator.DefaultTokenID) + ds,
-				ExpectError: regexp.MustCompile(`(?s)Listing templates failed.*401.*hub`),
+				ExpectError: errRe(`(?s)Listing templates failed.*401.*hub`),
 			},
 			{
 				Config: "provider \"etl\" {\n  hub          = \"us2\"\n  token_id     = \"x\"\n  token_secret = \"y\"\n}\n",
@@ -176,7 +175,7 @@ resource "etl_import" "x" {
 			{
 				Config:      settings + "\ndata \"etl_templates\" \"all\" {}\n",
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`Provider not configured`),
+				ExpectError: errRe(`Provider not configured`),
 			},
 		},
 	})

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,4 +162,10 @@ func expectUpload(e *testEmulator, addr string, want emulator.Upload) statecheck
 		}
 		return nil
 	})
+}
+
+// errRe compiles an expected-error pattern whose spaces match any run of
+// white space: Terraform wraps diagnostic text at its own width.
+func errRe(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(strings.ReplaceAll(pattern, " ", `\s+`))
 }

@@ -363,9 +363,8 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 func planContentHash(ctx context.Context, m importModel) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if !m.Rows.IsNull() {
-		rows, known, d := rowsFrom(ctx, m.Rows)
-		diags.Append(d...)
-		if !known || diags.HasError() {
+		rows, known := rowsFrom(m.Rows)
+		if !known {
 			return types.StringUnknown(), diags
 		}
 		sum, size := hashRows(rows)
@@ -415,28 +414,27 @@ func addFileError(diags *diag.Diagnostics, err error) {
 
 // rowsFrom converts the rows attribute; known is false when a row or cell
 // is unknown.
-func rowsFrom(ctx context.Context, l types.List) ([][]string, bool, diag.Diagnostics) {
-	var diags diag.Diagnostics
+func rowsFrom(l types.List) ([][]string, bool) {
 	if l.IsUnknown() {
-		return nil, false, diags
+		return nil, false
 	}
 	out := make([][]string, 0, len(l.Elements()))
 	for _, e := range l.Elements() {
 		row, ok := e.(types.List)
 		if !ok || row.IsUnknown() {
-			return nil, false, diags
+			return nil, false
 		}
 		cells := make([]string, 0, len(row.Elements()))
 		for _, c := range row.Elements() {
 			s, ok := c.(types.String)
 			if !ok || s.IsUnknown() {
-				return nil, false, diags
+				return nil, false
 			}
 			cells = append(cells, s.ValueString())
 		}
 		out = append(out, cells)
 	}
-	return out, true, diags
+	return out, true
 }
 
 // resolveFile fills the file block's defaults once every value is known
@@ -494,8 +492,7 @@ func (p *preparedUpload) Close() {
 func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if !m.Rows.IsNull() {
-		rows, known, d := rowsFrom(ctx, m.Rows)
-		diags.Append(d...)
+		rows, known := rowsFrom(m.Rows)
 		if !known {
 			diags.AddAttributeError(path.Root("rows"), "Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
 		}

@@ -26,8 +26,8 @@ import (
 // Environment variables read when the matching provider attribute is not set.
 const (
 	EnvHub         = "ETL_HUB"
-	EnvTokenID     = "ETL_TOKEN_ID"
-	EnvTokenSecret = "ETL_TOKEN_SECRET"
+	EnvTokenID     = "ETL_TOKEN_ID"     //nolint:gosec // an environment variable name, not a credential
+	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
 	EnvBaseURL     = "ETL_BASE_URL"
 )
 

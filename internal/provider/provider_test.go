@@ -58,17 +58,6 @@ provider "etl" {
 `, e.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret)
 }
 
-// jobsOf returns the emulator's jobs started from the template.
-func (e *testEmulator) jobsOf(templateID string) []emulator.Job {
-	var out []emulator.Job
-	for _, j := range e.Jobs() {
-		if j.TemplateID == templateID {
-			out = append(out, j)
-		}
-	}
-	return out
-}
-
 // Template ids of the emulator's default templates.
 const (
 	tmplGLFinance  = "640101874288689152"

@@ -88,28 +88,27 @@ type fileProblem struct {
 
 func (p *fileProblem) Error() string { return p.Summary + ": " + p.Detail }
 
-// statImportFile checks that p names a regular, readable file and returns
-// its size.
-func statImportFile(p string) (int64, error) {
+// statImportFile checks that p names a regular, readable file.
+func statImportFile(p string) error {
 	fi, err := os.Stat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, &fileProblem{"File not found", fmt.Sprintf("The file %q does not exist (relative paths are relative to the directory Terraform runs in; use \"${path.module}/...\" for a file beside the configuration). "+
+		return &fileProblem{"File not found", fmt.Sprintf("The file %q does not exist (relative paths are relative to the directory Terraform runs in; use \"${path.module}/...\" for a file beside the configuration). "+
 			"If another resource writes the file during apply, reference one of that resource's attributes that is unknown until apply, so that the file is read only then.", p)}
 	case err != nil:
-		return 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
+		return &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
 	case fi.IsDir():
-		return 0, &fileProblem{"Path is a directory", fmt.Sprintf("%q is a directory: file.path must name a file.", p)}
+		return &fileProblem{"Path is a directory", fmt.Sprintf("%q is a directory: file.path must name a file.", p)}
 	case !fi.Mode().IsRegular():
-		return 0, &fileProblem{"Not a regular file", fmt.Sprintf("%q is not a regular file (%s): file.path must name a file.", p, fi.Mode().Type())}
+		return &fileProblem{"Not a regular file", fmt.Sprintf("%q is not a regular file (%s): file.path must name a file.", p, fi.Mode().Type())}
 	}
-	return fi.Size(), nil
+	return nil
 }
 
 // hashFile streams the file into SHA-256 (never reading it whole into
 // memory) and returns the hex digest and the size.
 func hashFile(p string) (string, int64, error) {
-	if _, err := statImportFile(p); err != nil {
+	if err := statImportFile(p); err != nil {
 		return "", 0, err
 	}
 	f, err := os.Open(p)
@@ -150,7 +149,7 @@ type openedFile struct {
 }
 
 func openImportFile(p string) (*openedFile, error) {
-	if _, err := statImportFile(p); err != nil {
+	if err := statImportFile(p); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(p)

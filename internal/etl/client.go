@@ -312,10 +312,29 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		method: http.MethodPost, path: "/jobs/" + url.PathEscape(jobID) + "/" + action,
 		kind: kindIdempotent, body: emptyJSONBody(),
 	}, &out)
+	var apiErr *APIError
+	if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusConflict && apiErr.Attempts > 1 {
+		// An earlier attempt may have done it and lost its answer: the
+		// retry then finds the job past the action. Ask the job itself.
+		job, getErr := c.GetJob(ctx, jobID)
+		if getErr == nil && actionTookEffect(action, job.Status) {
+			return job, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// actionTookEffect: after a lost answer, does the job's status show that
+// the action was done? A cancelled job was cancelled; a submitted job is
+// SUBMITTED or has since finished.
+func actionTookEffect(action string, s JobStatus) bool {
+	if action == "cancel" {
+		return s == StatusCancelled
+	}
+	return s == StatusSubmitted || s == StatusCompleted || s == StatusError
 }
 
 // GetJob returns a job.

@@ -103,7 +103,7 @@ func TestNewValidatesConfig(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
 			}
-			if err != nil && strings.Contains(err.Error(), "s3cr3tvalue") {
+			if strings.Contains(err.Error(), "s3cr3tvalue") {
 				t.Fatalf("error leaks the secret: %v", err)
 			}
 		})

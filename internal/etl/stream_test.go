@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"hash"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -80,7 +79,7 @@ func (h *hashingServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 		if p.FileName() != "" {
-			var sh hash.Hash = sha256.New()
+			sh := sha256.New()
 			n, _ := io.Copy(sh, p)
 			h.sum, h.size = hex.EncodeToString(sh.Sum(nil)), n
 		}

@@ -3,6 +3,7 @@ package emulator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"hash"
 	"io"
 )
@@ -141,7 +142,7 @@ func (a *aheadReader) WriteTo(w io.Writer) (int64, error) {
 			}
 		}
 		if err := a.fetch(); err != nil {
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				err = nil
 			}
 			return total, err

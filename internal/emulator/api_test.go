@@ -324,7 +324,7 @@ func TestCustomOptions(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodGet, e.ts.URL+base+"/templates", nil)
 	req.SetBasicAuth("abc", "def")
 	res, err := http.DefaultClient.Do(req)
-	if err != nil || res.StatusCode != 200 {
+	if err != nil || res.StatusCode != http.StatusOK {
 		t.Fatalf("custom token: %v %v", err, res)
 	}
 	res.Body.Close()
@@ -333,7 +333,7 @@ func TestCustomOptions(t *testing.T) {
 	req.SetBasicAuth("abc", "def")
 	req.Header.Set("Content-Type", jsonMIME)
 	res, err = http.DefaultClient.Do(req)
-	if err != nil || res.StatusCode != 200 {
+	if err != nil || res.StatusCode != http.StatusOK {
 		t.Fatalf("start: %v %v", err, res)
 	}
 	res.Body.Close()

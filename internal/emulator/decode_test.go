@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"io"
 	"net/http"
 	"reflect"
@@ -238,7 +239,7 @@ func TestDecodeChunkBoundaries(t *testing.T) {
 			for {
 				n, err := d.Read(buf)
 				out.Write(buf[:n])
-				if err == io.EOF {
+				if errors.Is(err, io.EOF) {
 					break
 				}
 				if err != nil {

@@ -230,7 +230,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", fmt.Sprint(len(b)+1))
 	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	_, _ = w.Write(append(b, '\n'))
 }
 
 type errorBody struct {
@@ -356,7 +356,7 @@ func abortConn(w http.ResponseWriter, reset bool) {
 			c = nc.NetConn()
 		}
 		if tc, ok := c.(*net.TCPConn); ok {
-			tc.SetLinger(0)
+			_ = tc.SetLinger(0)
 		}
 	}
 	conn.Close()

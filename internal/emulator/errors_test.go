@@ -42,7 +42,7 @@ func TestUnauthorized(t *testing.T) {
 }
 
 func b64(s string) string {
-	req, _ := http.NewRequest("GET", "http://x", nil)
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil)
 	u, p, _ := strings.Cut(s, ":")
 	req.SetBasicAuth(u, p)
 	return strings.TrimPrefix(req.Header.Get("Authorization"), "Basic ")

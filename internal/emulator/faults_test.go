@@ -90,7 +90,6 @@ func TestFaultLatency(t *testing.T) {
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, e.ts.URL+base+"/templates/"+tmplGL+"/jobs", nil)
 	req.SetBasicAuth(tokenID, tokenSecret)
-	start = time.Now()
 	_, err := e.ts.Client().Do(req)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v", err)
@@ -189,7 +188,7 @@ func TestConcurrentStarts(t *testing.T) {
 			}
 			defer res.Body.Close()
 			b, _ := io.ReadAll(res.Body)
-			if res.StatusCode != 200 {
+			if res.StatusCode != http.StatusOK {
 				errs <- errors.New(string(b))
 				return
 			}

@@ -155,7 +155,7 @@ func templateToJSON(t Template, withSteps bool) templateJSON {
 	if withSteps {
 		steps := make([]stepJSON, 0, len(t.Steps))
 		for _, st := range t.Steps {
-			steps = append(steps, stepJSON{StepName: st.StepName, DataType: st.DataType, InputID: st.InputID})
+			steps = append(steps, stepJSON(st))
 		}
 		out.Steps = &steps
 	}
@@ -272,7 +272,7 @@ func (s *Server) startJob(w http.ResponseWriter, tmplID string, u *Upload, outco
 	return nil
 }
 
-func (s *Server) listTemplates(w http.ResponseWriter) *apiError {
+func (s *Server) listTemplates(w http.ResponseWriter) *apiError { //nolint:unparam // the shape of every endpoint handler
 	s.mu.Lock()
 	out := make([]templateJSON, 0, len(s.templates))
 	for _, t := range s.templates {

@@ -14,7 +14,7 @@ import (
 // malformed records end up in t.errMsg.
 func parseDelimited(raw io.Reader, conv converter, comma rune, t *table) error {
 	br := bufio.NewReaderSize(newDecodeReader(raw, conv), decodeBufSize)
-	return parseRecords(br, byte(comma), t, true)
+	return parseRecords(br, byte(comma), t, true) //nolint:gosec // comma is one of , | and tab
 }
 
 // parseRecords parses RFC 4180 records (encoding/csv semantics: LazyQuotes
@@ -38,7 +38,7 @@ func parseRecords(br *bufio.Reader, comma byte, t *table, fast bool) error {
 		if fast && t.haveHeader && len(t.rows) >= t.maxKept {
 			n, err := fastLines(br, comma, t, csvEnd+skipped)
 			skipped += n
-			if err != nil && err != io.EOF {
+			if err != nil && !errors.Is(err, io.EOF) {
 				return err
 			}
 		}
@@ -89,7 +89,7 @@ func fastLines(br *bufio.Reader, comma byte, t *table, line int) (int, error) {
 			ln := buf[pos : pos+nl+1]
 			fields, ok := countFields(ln, comma)
 			if !ok {
-				br.Discard(pos)
+				_, _ = br.Discard(pos)
 				return consumed, nil
 			}
 			consumed++
@@ -98,7 +98,7 @@ func fastLines(br *bufio.Reader, comma byte, t *table, line int) (int, error) {
 			}
 			pos += nl + 1
 		}
-		br.Discard(pos)
+		_, _ = br.Discard(pos)
 		if pos == 0 {
 			// No complete line buffered: let encoding/csv take it (it
 			// handles long lines and the last line).

@@ -229,7 +229,7 @@ func BenchmarkUploadCSV(b *testing.B) {
 				}
 				io.Copy(io.Discard, res.Body)
 				res.Body.Close()
-				if res.StatusCode != 200 {
+				if res.StatusCode != http.StatusOK {
 					b.Fatalf("status %d", res.StatusCode)
 				}
 			}

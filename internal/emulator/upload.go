@@ -248,7 +248,7 @@ func (s *Server) spoolPart(p *multipart.Part, name string, required []string) (s
 	}()
 	for {
 		chunk, err := ar.next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
@@ -300,8 +300,8 @@ func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, st
 	)
 	defer func() {
 		for _, sp := range spools {
-			sp.f.Close()
-			os.Remove(sp.f.Name())
+			_ = sp.f.Close()
+			_ = os.Remove(sp.f.Name()) //nolint:gosec // our own os.CreateTemp file, not a request-supplied path
 		}
 	}()
 	newUpload := func(n int64, sum string) *Upload {

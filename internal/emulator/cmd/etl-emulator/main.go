@@ -67,13 +67,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		srv.InjectFault(emulator.Fault{Status: http.StatusServiceUnavailable, Probability: *faultRate})
 	}
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		return err
 	}
 	base := "http://" + ln.Addr().String()
 	if *urlFile != "" {
-		if err := os.WriteFile(*urlFile, []byte(base+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(*urlFile, []byte(base+"\n"), 0o600); err != nil {
 			ln.Close()
 			return err
 		}
@@ -100,7 +100,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 func checkLoopback(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return fmt.Errorf("bad -addr %q: %v", addr, err)
+		return fmt.Errorf("bad -addr %q: %w", addr, err)
 	}
 	if host == "localhost" {
 		return nil

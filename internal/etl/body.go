@@ -137,6 +137,15 @@ func (e *DataTooLargeError) Error() string {
 	return fmt.Sprintf("the rows encode to a %d-byte JSON body, over the %d-byte limit of start with data: send them as a file instead", e.Size, MaxDataBodyBytes)
 }
 
+// UploadAbortedError is what a FileUpload's reader returns to stop an
+// upload for good, such as a file whose bytes are not the expected ones:
+// the request is aborted before the body is complete and never retried.
+// The client's error wraps it (errors.As finds it).
+type UploadAbortedError struct{ Err error }
+
+func (e *UploadAbortedError) Error() string { return e.Err.Error() }
+func (e *UploadAbortedError) Unwrap() error { return e.Err }
+
 // WriteTo writes exactly the JSON body that StartWithData sends:
 // {"input":{"data":[[...],...]}}. It is deterministic, so a hash of it
 // identifies the data sent.

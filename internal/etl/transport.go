@@ -181,7 +181,8 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 		kind = st.kind
 	}
 	if err != nil {
-		if !retryableNetError(err) {
+		var aborted *UploadAbortedError
+		if errors.As(err, &aborted) || !retryableNetError(err) {
 			return false, nil
 		}
 		if kind == kindCreate {

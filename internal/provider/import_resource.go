@@ -176,7 +176,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			},
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
-					"Every row must have as many cells as the header. Numbers are sent as strings. The JSON body is limited to 25 MB. Changing the rows starts a new job.",
+					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit are sent instead as a UTF-8 CSV file through start with file, with a warning; `content_sha256` is then the hash of that CSV. Changing the rows starts a new job.",
 				ElementType:   types.ListType{ElemType: types.StringType},
 				Optional:      true,
 				Validators:    []validator.List{rowsValidator{}},
@@ -203,7 +203,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Default:             booldefault.StaticBool(false),
 			},
 			"content_sha256": schema.StringAttribute{
-				MarkdownDescription: "SHA-256 (hex) of exactly the bytes sent: the file's bytes, the encoded `content`, or the JSON body of `rows`. " +
+				MarkdownDescription: "SHA-256 (hex) of exactly the bytes sent: the file's bytes, the encoded `content`, or the JSON body of `rows` (the CSV file, for rows over the 25 MB limit). " +
 					"Computed at plan time, so an edited file plans a new job; unknown at plan time only when the path is.",
 				Computed: true,
 			},
@@ -367,10 +367,9 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		if !known {
 			return types.StringUnknown(), diags
 		}
-		sum, size := hashRows(rows)
-		if size > etl.MaxDataBodyBytes {
-			diags.AddAttributeError(path.Root("rows"), "Rows too large",
-				fmt.Sprintf("The rows encode to a %d-byte JSON body, over the service's limit of %d bytes for start with data: write them to a file and use file.path instead.", size, etl.MaxDataBodyBytes))
+		sum, asFile, size := rowsPayload(rows)
+		if asFile {
+			diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
 		}
 		return types.StringValue(sum), diags
 	}
@@ -480,6 +479,8 @@ type preparedUpload struct {
 	data   *etl.DataUpload
 	sum    string
 	closer io.Closer
+	// rowsAsFile: rows too large for start with data, sent as a CSV file.
+	rowsAsFile bool
 }
 
 func (p *preparedUpload) Close() {
@@ -499,13 +500,16 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 		if diags.HasError() {
 			return nil, diags
 		}
-		sum, size := hashRows(rows)
-		if size > etl.MaxDataBodyBytes {
-			diags.AddAttributeError(path.Root("rows"), "Rows too large",
-				fmt.Sprintf("The rows encode to a %d-byte JSON body, over the service's limit of %d bytes: write them to a file and use file.path instead.", size, etl.MaxDataBodyBytes))
-			return nil, diags
+		sum, asFile, size := rowsPayload(rows)
+		d := etl.DataUpload{Rows: rows}
+		if asFile {
+			if m.ContentSHA256.IsUnknown() || m.ContentSHA256.IsNull() { // else the plan warned
+				diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
+			}
+			f := d.CSVFile()
+			return &preparedUpload{file: &f, sum: sum, rowsAsFile: true}, diags
 		}
-		return &preparedUpload{data: &etl.DataUpload{Rows: rows}, sum: sum}, diags
+		return &preparedUpload{data: &d, sum: sum}, diags
 	}
 	f, d := resolveFile(ctx, m)
 	diags.Append(d...)
@@ -523,7 +527,9 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 		FileName:     f.Name.ValueString(),
 	}
 	if !f.Path.IsNull() {
-		of, err := openImportFile(f.Path.ValueString())
+		// With the planned hash, the file is checked while it is sent
+		// (read once); see openImportFile.
+		of, err := openImportFile(f.Path.ValueString(), m.ContentSHA256.ValueString())
 		if err != nil {
 			addFileError(&diags, err)
 			return nil, diags
@@ -582,11 +588,19 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	var job *etl.Job
 	var err error
 	if up.file != nil {
-		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum})
+		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
 		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
 	} else {
 		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
 		job, err = r.client.StartWithData(ctx, templateID, *up.data)
+	}
+	var changed *changedError
+	if errors.As(err, &changed) {
+		resp.Diagnostics.AddAttributeError(filePath("path"), "Data changed since plan",
+			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
+				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
+				"data other than the planned data is never imported. Run terraform plan again.", changed))
+		return
 	}
 	if err != nil {
 		addStartError(&resp.Diagnostics, templateID, err)

@@ -307,7 +307,7 @@ func TestOpenedFileDetectsChange(t *testing.T) {
 	if err := os.WriteFile(p, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	of, err := openImportFile(p)
+	of, err := openImportFile(p, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +333,7 @@ func TestOpenedFileDetectsChange(t *testing.T) {
 	if err := os.WriteFile(p, []byte("Account,Amount\n9999,9\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := read(); err == nil || !strings.Contains(err.Error(), "changed while it was being sent") {
+	if _, err := read(); err == nil || !strings.Contains(err.Error(), "while it was being sent") {
 		t.Fatalf("changed file: %v", err)
 	}
 }

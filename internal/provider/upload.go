@@ -116,12 +116,11 @@ func hashFile(p string) (string, int64, error) {
 		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
 	}
 	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
+	sum, n, err := hashReader(f)
 	if err != nil {
 		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
 	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
+	return sum, n, nil
 }
 
 // hashBytes returns the SHA-256 hex digest of b.
@@ -138,17 +137,46 @@ func hashRows(rows [][]string) (string, int64) {
 	return hex.EncodeToString(h.Sum(nil)), n
 }
 
-// openedFile is a file opened once for an upload: its bytes were hashed
-// when it was opened, every attempt reads the same open file, and a reader
-// that reaches the end checks the bytes sent against that hash, so bytes
-// other than the planned ones are never sent whole.
+// rowsPayload is how rows are sent: as the JSON body of start with data
+// when it fits the service's limit, else as a UTF-8 CSV file through start
+// with file (asFile). sum is the SHA-256 of the bytes sent either way, and
+// jsonSize the length of the JSON body.
+func rowsPayload(rows [][]string) (sum string, asFile bool, jsonSize int64) {
+	sum, jsonSize = hashRows(rows)
+	if jsonSize <= etl.MaxDataBodyBytes {
+		return sum, false, jsonSize
+	}
+	h := sha256.New()
+	_, _ = etl.DataUpload{Rows: rows}.WriteCSV(h)
+	return hex.EncodeToString(h.Sum(nil)), true, jsonSize
+}
+
+// rowsAsFileDetail explains the warning about rows sent as a file.
+func rowsAsFileDetail(jsonSize int64) string {
+	return fmt.Sprintf("The rows encode to a %d-byte JSON body, over the %d-byte limit of start with data, so they are sent instead as a UTF-8 CSV file (%s) "+
+		"through start with file, with the same header, rows and template. content_sha256 is the SHA-256 of that CSV file. "+
+		"To silence this warning, write the rows to a file and use file.path.", jsonSize, etl.MaxDataBodyBytes, etl.CSVFileName)
+}
+
+const rowsAsFileSummary = "Rows sent as a CSV file"
+
+// openedFile is a file opened once for an upload: every attempt reads the
+// same open file, and hashes the bytes as it sends them. A reader that
+// reaches the end withholds the file's last bytes until they check out
+// against the expected SHA-256, so bytes other than the planned ones are
+// never sent whole: the request is aborted and the service never receives
+// a complete body.
 type openedFile struct {
 	f    *os.File
 	size int64
 	sum  string
 }
 
-func openImportFile(p string) (*openedFile, error) {
+// openImportFile opens the file to send. want is the SHA-256 the plan
+// recorded: the bytes are then checked against it while they are sent, and
+// the file is read once. Without it (the path was unknown at plan), the
+// file is hashed first, so that the state records the hash of what is sent.
+func openImportFile(p, want string) (*openedFile, error) {
 	if err := statImportFile(p); err != nil {
 		return nil, err
 	}
@@ -156,43 +184,88 @@ func openImportFile(p string) (*openedFile, error) {
 	if err != nil {
 		return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
 	}
-	h := sha256.New()
-	n, err := io.Copy(h, f)
+	if want != "" {
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
+		}
+		return &openedFile{f: f, size: fi.Size(), sum: want}, nil
+	}
+	sum, n, err := hashReader(f)
 	if err != nil {
 		f.Close()
 		return nil, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
 	}
-	return &openedFile{f: f, size: n, sum: hex.EncodeToString(h.Sum(nil))}, nil
+	return &openedFile{f: f, size: n, sum: sum}, nil
 }
 
 func (o *openedFile) Close() error { return o.f.Close() }
 
 // Open returns a fresh reader of the file's bytes for one attempt.
 func (o *openedFile) Open() (io.ReadCloser, error) {
-	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), h: sha256.New(), want: o.sum, name: o.f.Name()}, nil
+	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), size: o.size, h: sha256.New(), want: o.sum, name: o.f.Name()}, nil
 }
 
-// verifyingReader hashes what it reads and fails instead of reporting the
-// end when the bytes differ from the expected digest.
+// verifyingReader hashes what it reads. The read that would hand over the
+// last bytes first compares the digest: on a mismatch (or a file that
+// ended early) it returns an *etl.UploadAbortedError instead of those
+// bytes, so the request body is never complete and is not retried.
 type verifyingReader struct {
 	r    io.Reader
+	size int64 // bytes expected
+	off  int64 // bytes read so far
 	h    hash.Hash
 	want string
 	name string
+	err  error // sticky
 }
 
 func (v *verifyingReader) Read(p []byte) (int, error) {
+	if v.err != nil {
+		return 0, v.err
+	}
+	if v.off >= v.size {
+		v.err = v.check()
+		if v.err == nil {
+			v.err = io.EOF
+		}
+		return 0, v.err
+	}
 	n, err := v.r.Read(p)
 	v.h.Write(p[:n])
-	if err == io.EOF {
-		if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
-			return n, fmt.Errorf("the file %s changed while it was being sent (SHA-256 %s, expected %s): the upload was aborted", v.name, got, v.want)
+	v.off += int64(n)
+	switch {
+	case v.off >= v.size:
+		// Every byte is read: these are the last ones. Hand them over only
+		// when the whole file checks out.
+		if v.err = v.check(); v.err != nil {
+			return 0, v.err
 		}
+		v.err = io.EOF
+		return n, nil
+	case errors.Is(err, io.EOF):
+		v.err = &etl.UploadAbortedError{Err: fmt.Errorf("the file %s shrank to %d bytes while it was being sent (it had %d): the upload was aborted", v.name, v.off, v.size)}
+		return 0, v.err
 	}
 	return n, err
 }
 
+func (v *verifyingReader) check() error {
+	if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
+		return &etl.UploadAbortedError{Err: &changedError{name: v.name, got: got, want: v.want}}
+	}
+	return nil
+}
+
 func (v *verifyingReader) Close() error { return nil }
+
+// changedError: the bytes of the file are not the planned ones.
+type changedError struct{ name, got, want string }
+
+func (e *changedError) Error() string {
+	return fmt.Sprintf("the file %s changed after plan or while it was being sent (SHA-256 %s, expected %s): the upload was aborted before its end", e.name, e.got, e.want)
+}
 
 // bytesOpener serves inline content.
 func bytesOpener(b []byte) func() (io.ReadCloser, error) {

@@ -1,0 +1,141 @@
+package etl
+
+import (
+	"io"
+	"strings"
+)
+
+// Rows that do not fit start with data's 25 MB JSON body can be sent as a
+// flat file instead: a UTF-8 CSV with the same header and cells, through
+// start with file. The CSV is RFC 4180 as encoding/csv reads it: fields are
+// separated by commas, records end in "\n", and a cell is quoted (with
+// quotes doubled) when it holds a comma, quote, CR or LF, or begins or ends
+// with a space or tab (a row of one empty cell is written as "" so that it
+// is not an empty line). It is produced as it is sent, never held whole.
+
+// CSVFileName is the file name rows sent as a file carry.
+const CSVFileName = "rows.csv"
+
+const csvChunk = 64 << 10
+
+// WriteCSV writes the rows as the CSV file CSVFile sends and returns its
+// length. It is deterministic, so a hash of it identifies the data sent.
+func (d DataUpload) WriteCSV(w io.Writer) (int64, error) {
+	buf := make([]byte, 0, csvChunk+1024)
+	var n int64
+	for _, row := range d.Rows {
+		buf = appendCSVRow(buf, row)
+		if len(buf) >= csvChunk {
+			m, err := w.Write(buf)
+			n += int64(m)
+			if err != nil {
+				return n, err
+			}
+			buf = buf[:0]
+		}
+	}
+	m, err := w.Write(buf)
+	return n + int64(m), err
+}
+
+// CSVSize returns the length of the CSV file of the rows.
+func (d DataUpload) CSVSize() int64 {
+	var n int64
+	for _, row := range d.Rows {
+		n += csvRowSize(row)
+	}
+	return n
+}
+
+// CSVFile returns the rows as a UTF-8 CSV file upload (part "file", file
+// name CSVFileName) whose content is encoded as it is read: memory stays a
+// small buffer whatever the number of rows.
+func (d DataUpload) CSVFile() FileUpload {
+	return FileUpload{
+		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: CSVFileName},
+		Open:  func() (io.ReadCloser, error) { return &csvRowsReader{rows: d.Rows}, nil },
+		Size:  d.CSVSize(),
+	}
+}
+
+// csvRowsReader encodes rows chunk by chunk as they are read.
+type csvRowsReader struct {
+	rows [][]string
+	next int
+	buf  []byte
+	pos  int
+}
+
+func (r *csvRowsReader) Read(p []byte) (int, error) {
+	for r.pos >= len(r.buf) {
+		if r.next >= len(r.rows) {
+			return 0, io.EOF
+		}
+		if r.buf == nil {
+			r.buf = make([]byte, 0, csvChunk+1024)
+		}
+		r.buf, r.pos = r.buf[:0], 0
+		for r.next < len(r.rows) && len(r.buf) < csvChunk {
+			r.buf = appendCSVRow(r.buf, r.rows[r.next])
+			r.next++
+		}
+	}
+	n := copy(p, r.buf[r.pos:])
+	r.pos += n
+	return n, nil
+}
+
+func (r *csvRowsReader) Close() error { return nil }
+
+func csvNeedsQuotes(s string) bool {
+	if s == "" {
+		return false
+	}
+	if first, last := s[0], s[len(s)-1]; first == ' ' || first == '\t' || last == ' ' || last == '\t' {
+		return true
+	}
+	return strings.ContainsAny(s, ",\"\r\n")
+}
+
+func appendCSVRow(dst []byte, row []string) []byte {
+	if len(row) == 1 && row[0] == "" {
+		// An empty line would be skipped: quote the one empty cell.
+		return append(dst, "\"\"\n"...)
+	}
+	for j, cell := range row {
+		if j > 0 {
+			dst = append(dst, ',')
+		}
+		if !csvNeedsQuotes(cell) {
+			dst = append(dst, cell...)
+			continue
+		}
+		dst = append(dst, '"')
+		for {
+			i := strings.IndexByte(cell, '"')
+			if i < 0 {
+				break
+			}
+			dst = append(dst, cell[:i+1]...)
+			dst = append(dst, '"')
+			cell = cell[i+1:]
+		}
+		dst = append(dst, cell...)
+		dst = append(dst, '"')
+	}
+	return append(dst, '\n')
+}
+
+func csvRowSize(row []string) int64 {
+	if len(row) == 1 && row[0] == "" {
+		return 3
+	}
+	n := int64(max(len(row), 1)) // separators and the newline
+	for _, cell := range row {
+		n += int64(len(cell))
+		if csvNeedsQuotes(cell) {
+			n += 2 + int64(strings.Count(cell, `"`))
+		}
+	}
+	return n
+}

@@ -21,8 +21,13 @@ const header = "Account,Entity,Amount,Memo\n"
 func main() {
 	size := flag.String("size", "20MiB", "file size: bytes, or with a KiB, MiB or GiB suffix")
 	out := flag.String("o", "", "output file (required)")
+	printSize := flag.Bool("print-size", false, "print the size in bytes and exit")
 	flag.Parse()
 	n, err := parseSize(*size)
+	if err == nil && *printSize {
+		fmt.Println(n)
+		return
+	}
 	if err == nil && *out == "" {
 		err = errors.New("-o is required")
 	}

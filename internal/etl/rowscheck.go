@@ -1,0 +1,85 @@
+package etl
+
+import "fmt"
+
+// RowsProblemKind names the kind of problem CheckRows found.
+type RowsProblemKind string
+
+// The problems CheckRows reports.
+const (
+	RowsEmpty           RowsProblemKind = "empty"             // no rows at all
+	RowsEmptyHeader     RowsProblemKind = "empty header"      // a header row with no cells
+	RowsEmptyColumnName RowsProblemKind = "empty column name" // a header cell that is "" or blank
+	RowsWidth           RowsProblemKind = "width"             // a row wider or narrower than the header
+	RowsMore            RowsProblemKind = "more"              // more problems than were listed
+)
+
+// RowsProblem is one problem with the rows of a start with data: Row and
+// Cell locate it (Cell -1: the whole row; Row -1: the rows as a whole).
+type RowsProblem struct {
+	Kind      RowsProblemKind
+	Row, Cell int
+	Want, Got int // the header's and the row's cell counts (RowsWidth)
+	Message   string
+}
+
+// CheckRows checks rows for start with data: a header row of column
+// names first, each name not blank, then data rows with one cell per
+// column. A nil row is skipped (its value is not known yet). At most max
+// problems are listed (max <= 0: 10), then one RowsMore.
+func CheckRows(rows [][]string, max int) []RowsProblem {
+	if max <= 0 {
+		max = 10
+	}
+	if len(rows) == 0 {
+		return []RowsProblem{{Kind: RowsEmpty, Row: -1, Cell: -1,
+			Message: `rows is empty: the first row must be the header row of column names, followed by the data rows, for example [["Account", "Amount"], ["4000", "100"]]`}}
+	}
+	header := rows[0]
+	if header == nil {
+		return nil
+	}
+	if len(header) == 0 {
+		return []RowsProblem{{Kind: RowsEmptyHeader, Row: 0, Cell: -1,
+			Message: `the header row (rows[0]) has no column names: the first row must name the template's columns, for example ["Account", "Amount"]`}}
+	}
+	var out []RowsProblem
+	add := func(p RowsProblem) bool {
+		if len(out) == max {
+			out = append(out, RowsProblem{Kind: RowsMore, Row: -1, Cell: -1,
+				Message: fmt.Sprintf("further rows have problems too; only the first %d are listed", max)})
+			return false
+		}
+		out = append(out, p)
+		return true
+	}
+	for j, name := range header {
+		if isBlank(name) {
+			if !add(RowsProblem{Kind: RowsEmptyColumnName, Row: 0, Cell: j,
+				Message: fmt.Sprintf("column %d of the header row (rows[0][%d]) has no name: every column needs the name of a template column", j+1, j)}) {
+				return out
+			}
+		}
+	}
+	for i := 1; i < len(rows); i++ {
+		r := rows[i]
+		if r == nil || len(r) == len(header) {
+			continue
+		}
+		if !add(RowsProblem{Kind: RowsWidth, Row: i, Cell: -1, Want: len(header), Got: len(r),
+			Message: fmt.Sprintf(`rows[%d] has %d cells but the header row (rows[0]) has %d: every row must have one cell per column (use "" for an empty cell)`, i, len(r), len(header))}) {
+			return out
+		}
+	}
+	return out
+}
+
+// isBlank: empty or only spaces and tabs.
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}

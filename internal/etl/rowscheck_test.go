@@ -1,0 +1,121 @@
+package etl_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+func TestCheckRows(t *testing.T) {
+	cases := []struct {
+		name  string
+		rows  [][]string
+		kinds []etl.RowsProblemKind
+		rowAt []int
+		has   string
+	}{
+		{"ok", [][]string{{"A", "B"}, {"1", "2"}}, nil, nil, ""},
+		{"header only", [][]string{{"A", "B"}}, nil, nil, ""},
+		{"empty", nil, []etl.RowsProblemKind{etl.RowsEmpty}, []int{-1}, "header row"},
+		{"empty header", [][]string{{}}, []etl.RowsProblemKind{etl.RowsEmptyHeader}, []int{0}, "rows[0]"},
+		{"blank name", [][]string{{"A", " "}, {"1", "2"}}, []etl.RowsProblemKind{etl.RowsEmptyColumnName}, []int{0}, "rows[0][1]"},
+		{"ragged", [][]string{{"A", "B"}, {"1"}, {"1", "2"}, {"1", "2", "3"}}, []etl.RowsProblemKind{etl.RowsWidth, etl.RowsWidth}, []int{1, 3}, "rows[1] has 1 cells but the header row (rows[0]) has 2"},
+		{"unknown row skipped", [][]string{{"A"}, nil, {"1"}}, nil, nil, ""},
+		{"unknown header", [][]string{nil, {"1", "2"}}, nil, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := etl.CheckRows(c.rows, 0)
+			if len(got) != len(c.kinds) {
+				t.Fatalf("got %+v, want kinds %v", got, c.kinds)
+			}
+			for i, p := range got {
+				if p.Kind != c.kinds[i] || p.Row != c.rowAt[i] {
+					t.Errorf("problem %d: %+v, want %s at row %d", i, p, c.kinds[i], c.rowAt[i])
+				}
+			}
+			if c.has != "" && !strings.Contains(got[0].Message, c.has) {
+				t.Errorf("%q does not contain %q", got[0].Message, c.has)
+			}
+		})
+	}
+	many := [][]string{{"A", "B"}}
+	for range 30 {
+		many = append(many, []string{"1"})
+	}
+	if got := etl.CheckRows(many, 5); len(got) != 6 || got[5].Kind != etl.RowsMore {
+		t.Fatalf("want 5 problems and a RowsMore, got %d: %+v", len(got), got[len(got)-1])
+	}
+}
+
+// rowsFromBytes splits fuzz input into rows: '\n' ends a row, ',' a cell,
+// a row "~" is nil (unknown).
+func rowsFromBytes(in string) [][]string {
+	if in == "" {
+		return nil
+	}
+	var rows [][]string
+	for _, ln := range strings.Split(in, "\n") {
+		switch ln {
+		case "~":
+			rows = append(rows, nil)
+		case "":
+			rows = append(rows, []string{})
+		default:
+			rows = append(rows, strings.Split(ln, ","))
+		}
+	}
+	return rows
+}
+
+// FuzzCheckRows: never panics; every problem points inside the rows; a
+// width problem is exactly a known row whose width differs from the
+// header's; no problem means a header of named columns and rows as wide.
+func FuzzCheckRows(f *testing.F) {
+	for _, s := range []string{"", "A,B\n1,2", "A,B\n1", "\nA", "A, \n1,2", "~\n1,2", "A\n~\n1,2", "A,B\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1"} {
+		f.Add(s, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, in string, max uint8) {
+		rows := rowsFromBytes(in)
+		probs := etl.CheckRows(rows, int(max))
+		limit := int(max)
+		if limit == 0 {
+			limit = 10
+		}
+		if len(probs) > limit+1 {
+			t.Fatalf("%d problems listed, limit %d", len(probs), limit)
+		}
+		widths := map[int]bool{}
+		for _, p := range probs {
+			if p.Message == "" {
+				t.Fatalf("problem without a message: %+v", p)
+			}
+			switch p.Kind {
+			case etl.RowsWidth:
+				if p.Row < 1 || p.Row >= len(rows) || rows[p.Row] == nil || len(rows[p.Row]) == len(rows[0]) || p.Got != len(rows[p.Row]) || p.Want != len(rows[0]) {
+					t.Fatalf("bad width problem %+v", p)
+				}
+				widths[p.Row] = true
+			case etl.RowsEmptyColumnName:
+				if p.Row != 0 || strings.TrimSpace(rows[0][p.Cell]) != "" {
+					t.Fatalf("bad column name problem %+v", p)
+				}
+			case etl.RowsEmpty:
+				if len(rows) != 0 {
+					t.Fatalf("empty reported for %d rows", len(rows))
+				}
+			}
+		}
+		if len(probs) == 0 && len(rows) > 0 && rows[0] != nil {
+			if len(rows[0]) == 0 {
+				t.Fatal("an empty header passed")
+			}
+			for i, r := range rows[1:] {
+				if r != nil && len(r) != len(rows[0]) {
+					t.Fatalf("row %d of width %d passed with header %d", i+1, len(r), len(rows[0]))
+				}
+			}
+		}
+	})
+}

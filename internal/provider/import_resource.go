@@ -385,7 +385,8 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
-		sum, _, err := hashFile(f.Path.ValueString())
+		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
+		sum, _, err := hashAndCheckFile(f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags
@@ -399,6 +400,7 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
 		return types.StringUnknown(), diags
 	}
+	checkContent(f, b, &diags)
 	return types.StringValue(hashBytes(b)), diags
 }
 

@@ -1,0 +1,191 @@
+package provider
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// fileCheckLimit bounds the plan-time check of a file: its first 64 MiB
+// are checked (encoding, header, quoting, row widths); a larger file is
+// hashed whole but only its head is checked.
+const fileCheckLimit = 64 << 20
+
+// smallFile: files below this size are read into memory once, hashed and
+// checked from there.
+const smallFile = 2 << 20
+
+var errCheckDone = errors.New("check finished")
+
+// checkTarget says how a file block is checked: the format and encoding
+// to check against, and whether they are known.
+func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
+	if f.Encoding.IsUnknown() || f.Format.IsUnknown() {
+		return "", "", false
+	}
+	enc := etl.EncodingUTF8
+	if !f.Encoding.IsNull() {
+		enc = etl.Encoding(f.Encoding.ValueString())
+	}
+	format := etl.FileFormat(f.Format.ValueString())
+	if f.Format.IsNull() {
+		var ok bool
+		if format, ok = defaultFormat(f.Path.ValueString(), f.Name.ValueString()); !ok {
+			return "", "", false
+		}
+	}
+	if format.Delimiter() == 0 || !validEncodingName(enc) {
+		return "", "", false
+	}
+	return format, enc, true
+}
+
+// hashAndCheckFile returns the SHA-256 of the file at f.path and adds a
+// diagnostic for the first problem found in its first fileCheckLimit
+// bytes. One read serves both: the bytes read for the hash are teed to
+// etl.CheckFile, which runs in a goroutine of its own.
+func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, int64, error) {
+	p := f.Path.ValueString()
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return hashFile(p)
+	}
+	if err := statImportFile(p); err != nil {
+		return "", 0, err
+	}
+	fh, err := os.Open(p)
+	if err != nil {
+		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+	}
+	defer fh.Close()
+	readErr := func(err error) error {
+		return &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
+	}
+	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
+		b, err := io.ReadAll(fh)
+		if err != nil {
+			return "", 0, readErr(err)
+		}
+		s := sha256.Sum256(b)
+		_, cerr := etl.CheckFile(bytes.NewReader(b), format, enc, fileCheckLimit)
+		addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), cerr)
+		return hex.EncodeToString(s[:]), int64(len(b)), nil
+	}
+
+	pr, pw := io.Pipe()
+	type result struct {
+		sum *etl.FileSummary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := etl.CheckFile(pr, format, enc, fileCheckLimit)
+		_ = pr.CloseWithError(errCheckDone) // the tee stops feeding
+		done <- result{s, err}
+	}()
+	tee := &headTee{r: fh, w: pw, left: fileCheckLimit + 1}
+	sum, n, err := hashReader(tee)
+	tee.stop(err)
+	res := <-done
+	if err != nil {
+		return "", 0, readErr(err)
+	}
+	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), res.err)
+	return sum, n, nil
+}
+
+// checkContent checks encoded inline content.
+func checkContent(f fileModel, b []byte, diags *diag.Diagnostics) {
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return
+	}
+	_, err := etl.CheckFile(bytes.NewReader(b), format, enc, 0)
+	addCheckDiagnostic(diags, "content", "file.content", err)
+}
+
+// headTee passes reads through and copies the first left bytes to w, then
+// closes w. A failed write (the checker is done) stops the copying.
+type headTee struct {
+	r    io.Reader
+	w    *io.PipeWriter
+	left int64
+}
+
+func (t *headTee) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if t.w != nil && n > 0 {
+		k := min(int64(n), t.left)
+		if _, werr := t.w.Write(p[:k]); werr != nil {
+			t.w = nil
+		} else if t.left -= k; t.left == 0 {
+			t.stop(nil)
+		}
+	}
+	if err != nil {
+		t.stop(err)
+	}
+	return n, err
+}
+
+// stop ends the copy: the checker sees the end of the file (err nil or
+// io.EOF) or the read error.
+func (t *headTee) stop(err error) {
+	if t.w == nil {
+		return
+	}
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	_ = t.w.CloseWithError(err)
+	t.w = nil
+}
+
+// fileProblemSummaries titles each file problem.
+var fileProblemSummaries = map[etl.FileProblem]string{
+	etl.ProblemUnreadable: "File not readable",
+	etl.ProblemEncoding:   "File not in its declared encoding",
+	etl.ProblemEmpty:      "Empty file",
+	etl.ProblemNoHeader:   "No header row",
+	etl.ProblemWidth:      "Row of unequal width",
+	etl.ProblemQuote:      "Malformed quoting",
+	etl.ProblemDelimiter:  "Delimiter does not match the format",
+}
+
+// addCheckDiagnostic turns a CheckFile problem into a diagnostic on the
+// attribute to fix: file.encoding for an encoding problem, file.format for
+// a delimiter that does not match, else the file itself (file.<where>).
+func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) {
+	if err == nil {
+		return
+	}
+	var fe *etl.FileError
+	if !errors.As(err, &fe) {
+		diags.AddAttributeError(filePath(where), "File not readable", fmt.Sprintf("%s cannot be checked: %s.", what, err))
+		return
+	}
+	at := filePath(where)
+	switch fe.Problem {
+	case etl.ProblemEncoding:
+		at = filePath("encoding")
+	case etl.ProblemDelimiter:
+		at = filePath("format")
+	}
+	summary := fileProblemSummaries[fe.Problem]
+	if summary == "" {
+		summary = "Invalid file"
+	}
+	detail := fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail)
+	if fe.Fix != "" {
+		detail += " Fix: " + fe.Fix + "."
+	}
+	diags.AddAttributeError(at, summary, detail)
+}

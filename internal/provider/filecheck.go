@@ -189,3 +189,28 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 	}
 	diags.AddAttributeError(at, summary, detail)
 }
+
+// attemptsNote says, after a request that was retried until it gave up,
+// how many attempts were made and which settings bound them.
+func attemptsNote(err error) string {
+	attempts, retryable := 0, false
+	var ae *etl.APIError
+	var re *etl.RequestError
+	switch {
+	case errors.As(err, &ae):
+		attempts = ae.Attempts
+		switch ae.StatusCode {
+		case 429, 502, 503, 504:
+			retryable = true
+		}
+	case errors.As(err, &re):
+		attempts, retryable = re.Attempts, true
+	}
+	switch {
+	case attempts > 1:
+		return fmt.Sprintf(" The request was made %d times (the first attempt and %d retries) before giving up: raise max_retries or retry_wait_max to keep trying longer.", attempts, attempts-1)
+	case attempts == 1 && retryable:
+		return " The request was made once and not retried (max_retries is 0, or it could have started a job)."
+	}
+	return ""
+}

@@ -713,10 +713,10 @@ func hintOf(err error) string {
 	var ae *etl.APIError
 	if errors.As(err, &ae) {
 		if h := ae.Hint(); h != "" {
-			return " Hint: " + h + "."
+			return " Hint: " + h + "." + attemptsNote(err)
 		}
 	}
-	return ""
+	return attemptsNote(err)
 }
 
 func addStartError(diags *diag.Diagnostics, templateID string, err error) {

@@ -4,12 +4,15 @@ package provider
 
 import (
 	"context"
+	"crypto/x509"
 	"encoding/base64"
 	"fmt"
 	"os"
 	"regexp"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -29,10 +32,18 @@ const (
 	EnvTokenID     = "ETL_TOKEN_ID"     //nolint:gosec // an environment variable name, not a credential
 	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
 	EnvBaseURL     = "ETL_BASE_URL"
+	EnvCACertFile  = "ETL_CA_CERT_FILE"
 )
 
 // defaultMaxRetries is used when max_retries is not set.
 const defaultMaxRetries = 4
+
+// Defaults of the retry and timeout settings (the client's).
+var (
+	defaultRetryWaitMin   = etl.DefaultRetryWaitMin
+	defaultRetryWaitMax   = etl.DefaultRetryWaitMax
+	defaultRequestTimeout = etl.DefaultRequestTimeout
+)
 
 var hubRegexp = regexp.MustCompile(`^[a-z0-9]+$`)
 
@@ -51,6 +62,12 @@ type providerModel struct {
 	TokenSecret types.String `tfsdk:"token_secret"`
 	BaseURL     types.String `tfsdk:"base_url"`
 	MaxRetries  types.Int64  `tfsdk:"max_retries"`
+
+	RetryWaitMin   types.String `tfsdk:"retry_wait_min"`
+	RetryWaitMax   types.String `tfsdk:"retry_wait_max"`
+	RequestTimeout types.String `tfsdk:"request_timeout"`
+	CACertPEM      types.String `tfsdk:"ca_cert_pem"`
+	CACertFile     types.String `tfsdk:"ca_cert_file"`
 }
 
 func (p *etlProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -93,6 +110,34 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
+			"retry_wait_min": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("The first wait before a retry, doubled (with jitter) after each retry up to `retry_wait_max`: a duration such as `\"500ms\"` or `\"2s\"`. Defaults to `%q`.", defaultRetryWaitMin.String()),
+				Optional:            true,
+				Validators:          []validator.String{durationValidator{}},
+			},
+			"retry_wait_max": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("The longest wait before a retry, and the cap on a `Retry-After` the service sends: a duration such as `\"30s\"` or `\"2m\"`, at least `retry_wait_min`. Defaults to `%q`.", defaultRetryWaitMax.String()),
+				Optional:            true,
+				Validators:          []validator.String{durationValidator{}},
+			},
+			"request_timeout": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("How long to wait for the service's answer once a request has been sent (an upload may take longer to send): a duration such as `\"90s\"` or `\"5m\"`. "+
+					"A request to start a job whose answer does not come in time is not retried. Defaults to `%q`.", defaultRequestTimeout.String()),
+				Optional:   true,
+				Validators: []validator.String{durationValidator{}},
+			},
+			"ca_cert_pem": schema.StringAttribute{
+				MarkdownDescription: "PEM certificates of certificate authorities to trust besides the system's, for a private deployment with its own certificate authority. " +
+					"Certificate verification is never turned off. Conflicts with `ca_cert_file`.",
+				Optional:   true,
+				Validators: []validator.String{pemValidator{}, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))},
+			},
+			"ca_cert_file": schema.StringAttribute{
+				MarkdownDescription: "Path of a PEM file of certificate authorities to trust besides the system's (as `ca_cert_pem`, from a file). " +
+					"Can also be set with the `" + EnvCACertFile + "` environment variable.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
 		},
 	}
 }
@@ -101,6 +146,9 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 type resolvedConfig struct {
 	Hub, TokenID, TokenSecret, BaseURL string
 	MaxRetries                         int
+	RetryWaitMin, RetryWaitMax         time.Duration
+	RequestTimeout                     time.Duration
+	CACertPEM                          []byte
 }
 
 // resolveConfig merges attributes with their environment variables and
@@ -120,6 +168,50 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 		TokenSecret: pick(m.TokenSecret, EnvTokenSecret),
 		BaseURL:     pick(m.BaseURL, EnvBaseURL),
 		MaxRetries:  defaultMaxRetries,
+
+		RetryWaitMin:   defaultRetryWaitMin,
+		RetryWaitMax:   defaultRetryWaitMax,
+		RequestTimeout: defaultRequestTimeout,
+	}
+	duration := func(v types.String, name string, into *time.Duration) {
+		if v.IsNull() || v.IsUnknown() {
+			return
+		}
+		d, err := parseDuration(v.ValueString())
+		if err != nil {
+			diags.AddAttributeError(path.Root(name), "Invalid "+name, fmt.Sprintf("%s: %s.", name, err))
+			return
+		}
+		*into = d
+	}
+	duration(m.RetryWaitMin, "retry_wait_min", &c.RetryWaitMin)
+	duration(m.RetryWaitMax, "retry_wait_max", &c.RetryWaitMax)
+	duration(m.RequestTimeout, "request_timeout", &c.RequestTimeout)
+	if c.RetryWaitMax < c.RetryWaitMin {
+		diags.AddAttributeError(path.Root("retry_wait_max"), "Invalid retry_wait_max",
+			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
+	}
+	switch {
+	case !m.CACertPEM.IsNull() && !m.CACertPEM.IsUnknown():
+		c.CACertPEM = []byte(m.CACertPEM.ValueString())
+		if !hasPEMCertificate(c.CACertPEM) {
+			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem",
+				"ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file.")
+		}
+	default:
+		if f := pick(m.CACertFile, EnvCACertFile); f != "" {
+			b, err := os.ReadFile(f)
+			switch {
+			case err != nil:
+				diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+					fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", f, EnvCACertFile, err))
+			case !hasPEMCertificate(b):
+				diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+					fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", f, EnvCACertFile))
+			default:
+				c.CACertPEM = b
+			}
+		}
 	}
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
 		c.MaxRetries = int(m.MaxRetries.ValueInt64())
@@ -162,7 +254,8 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
-	if m.Hub.IsUnknown() || m.TokenID.IsUnknown() || m.TokenSecret.IsUnknown() || m.BaseURL.IsUnknown() || m.MaxRetries.IsUnknown() {
+	if m.Hub.IsUnknown() || m.TokenID.IsUnknown() || m.TokenSecret.IsUnknown() || m.BaseURL.IsUnknown() || m.MaxRetries.IsUnknown() ||
+		m.RetryWaitMin.IsUnknown() || m.RetryWaitMax.IsUnknown() || m.RequestTimeout.IsUnknown() || m.CACertPEM.IsUnknown() || m.CACertFile.IsUnknown() {
 		tflog.Debug(ctx, "provider configuration has unknown values; leaving the client unconfigured until apply")
 		return
 	}
@@ -179,13 +272,21 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		TokenSecret: cfg.TokenSecret,
 		UserAgent:   fmt.Sprintf("terraform-provider-etl/%s (terraform %s)", p.version, req.TerraformVersion),
 		MaxRetries:  cfg.MaxRetries,
-		Log:         tflogFunc(cfg.TokenID, cfg.TokenSecret),
+
+		RetryWaitMin:   cfg.RetryWaitMin,
+		RetryWaitMax:   cfg.RetryWaitMax,
+		RequestTimeout: cfg.RequestTimeout,
+		CACertPEM:      cfg.CACertPEM,
+		Log:            tflogFunc(cfg.TokenID, cfg.TokenSecret),
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid provider configuration", err.Error())
 		return
 	}
-	tflog.Debug(ctx, "configured the ETL client", map[string]any{"base_url": client.BaseURL(), "max_retries": cfg.MaxRetries})
+	tflog.Debug(ctx, "configured the ETL client", map[string]any{
+		"base_url": client.BaseURL(), "max_retries": cfg.MaxRetries, "retry_wait_min": cfg.RetryWaitMin.String(),
+		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
+	})
 	resp.DataSourceData = client
 	resp.ResourceData = client
 }
@@ -279,5 +380,56 @@ func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRe
 	if _, err := etl.ValidateBaseURL(req.ConfigValue.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base_url",
 			fmt.Sprintf("%s (attribute base_url, environment variable %s).", err, EnvBaseURL))
+	}
+}
+
+// parseDuration parses a positive Go duration such as "500ms" or "2m".
+func parseDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration: use a number with a unit, such as \"500ms\", \"30s\" or \"2m\" (units ms, s, m, h)", s)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q must be longer than zero", s)
+	}
+	return d, nil
+}
+
+// durationValidator checks a known duration setting at plan time.
+type durationValidator struct{}
+
+func (durationValidator) Description(context.Context) string {
+	return `must be a positive duration such as "500ms", "30s" or "2m"`
+}
+func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (durationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := parseDuration(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+req.Path.String(), fmt.Sprintf("%s: %s.", req.Path, err))
+	}
+}
+
+// hasPEMCertificate reports whether b holds at least one PEM certificate
+// that parses.
+func hasPEMCertificate(b []byte) bool {
+	return x509.NewCertPool().AppendCertsFromPEM(b)
+}
+
+// pemValidator checks known ca_cert_pem text at plan time.
+type pemValidator struct{}
+
+func (pemValidator) Description(context.Context) string {
+	return "must hold at least one PEM certificate"
+}
+func (v pemValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (pemValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if !hasPEMCertificate([]byte(req.ConfigValue.ValueString())) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid ca_cert_pem",
+			"ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file.")
 	}
 }

@@ -63,6 +63,9 @@ gen() {
 }
 gen "$bench/big.csv" "$big_size"
 gen "$bench/small.csv" "$small_size"
+# Let freshly written data reach the disk before anything is timed: state
+# files are written (and synced) by every terraform run.
+sync
 
 # The emulator: jobs final at once, so the upload is all that is measured.
 work="$(mktemp -d "${TMPDIR:-/tmp}/etl-bench.XXXXXX")"

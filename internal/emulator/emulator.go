@@ -320,6 +320,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			abortConn(w, true)
 			return
 		}
+		if f.Status != 0 && f.Body != "" {
+			ct := "text/plain; charset=utf-8"
+			if strings.HasPrefix(f.Body, "{") || strings.HasPrefix(f.Body, "[") {
+				ct = "application/json"
+			}
+			sw.Header().Set("Content-Type", ct)
+			if f.RetryAfter != "" {
+				sw.Header().Set("Retry-After", f.RetryAfter)
+			}
+			sw.WriteHeader(f.Status)
+			_, _ = sw.Write([]byte(f.Body))
+			return
+		}
 		if f.Status != 0 {
 			e := &apiError{status: f.Status, message: "injected fault"}
 			if f.RetryAfter != "" {
@@ -550,8 +563,12 @@ type Fault struct {
 	// Status answers with this status (and {"code":..,"message":"injected
 	// fault"}) without acting on the request.
 	Status     int
-	RetryAfter string        // sent as Retry-After with Status
-	Latency    time.Duration // sleep before handling; a cancelled request ends the wait
+	RetryAfter string // sent as Retry-After with Status
+	// Body replaces the JSON error body sent with Status (sent as is, with
+	// Content-Type application/json when it starts with '{' or '[', else
+	// text/plain).
+	Body    string
+	Latency time.Duration // sleep before handling; a cancelled request ends the wait
 	// DropAfterHandling handles the request fully (a job IS created), then
 	// closes the connection without writing any response.
 	DropAfterHandling bool

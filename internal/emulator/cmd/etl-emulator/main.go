@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,6 +44,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	faultRate := fs.Float64("fault-rate", 0, "probability (0..1) of answering any request with 503")
 	urlFile := fs.String("url-file", "", "write the base URL to this file once listening")
 	verbose := fs.Bool("log", false, "log requests to stderr")
+	useTLS := fs.Bool("tls", false, "serve https with a generated self-signed certificate, written as PEM to -ca-file (printed as ETL_CA_CERT_FILE)")
+	caFile := fs.String("ca-file", "", "with -tls: where to write the certificate (default: a new file in the temporary directory)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,13 +75,38 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	base := "http://" + ln.Addr().String()
+	caLine := ""
+	if *useTLS {
+		cert, certPEM, err := emulator.GenerateCertificate()
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		path := *caFile
+		if path == "" {
+			f, err := os.CreateTemp("", "etl-emulator-ca-*.pem")
+			if err != nil {
+				ln.Close()
+				return err
+			}
+			path = f.Name()
+			f.Close()
+		}
+		if err := os.WriteFile(path, certPEM, 0o600); err != nil {
+			ln.Close()
+			return err
+		}
+		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+		base = "https://" + ln.Addr().String()
+		caLine = "ETL_CA_CERT_FILE=" + path + "\n"
+	}
 	if *urlFile != "" {
 		if err := os.WriteFile(*urlFile, []byte(base+"\n"), 0o600); err != nil {
 			ln.Close()
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "ETL_BASE_URL=%s\nETL_TOKEN_ID=%s\nETL_TOKEN_SECRET=%s\n", base, *tokenID, *tokenSecret)
+	fmt.Fprintf(stdout, "ETL_BASE_URL=%s\nETL_TOKEN_ID=%s\nETL_TOKEN_SECRET=%s\n%s", base, *tokenID, *tokenSecret, caLine)
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)

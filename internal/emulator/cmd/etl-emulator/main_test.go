@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"net/http"
 	"os"
@@ -99,5 +101,54 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/api/public/v1/etl/templates"); err == nil {
 		t.Error("still serving after shutdown")
+	}
+}
+
+func TestRunServesTLS(t *testing.T) {
+	dir := t.TempDir()
+	urlFile, caFile := filepath.Join(dir, "url"), filepath.Join(dir, "ca.pem")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuf{}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-tls", "-ca-file", caFile, "-url-file", urlFile, "-instant"}, out) }()
+	var base string
+	for i := 0; i < 200 && base == ""; i++ {
+		b, _ := os.ReadFile(urlFile)
+		base = strings.TrimSpace(string(b))
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.HasPrefix(base, "https://127.0.0.1:") {
+		t.Fatalf("url file holds %q", base)
+	}
+	for i := 0; i < 100 && !strings.Contains(out.String(), "ETL_CA_CERT_FILE="); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(out.String(), "ETL_CA_CERT_FILE="+caFile+"\n") {
+		t.Fatalf("stdout %q does not name the CA file", out.String())
+	}
+	pemBytes, err := os.ReadFile(caFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pemBytes) {
+		t.Fatal("the CA file holds no certificate")
+	}
+	if _, err := http.Get(base + "/api/public/v1/etl/templates"); err == nil {
+		t.Fatal("an untrusting client connected")
+	}
+	c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
+	res, err := c.Get(base + "/api/public/v1/etl/templates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("status %d, want 401 (no credentials)", res.StatusCode)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("run: %v", err)
 	}
 }

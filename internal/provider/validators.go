@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // maxRowDiagnostics bounds how many ragged rows are reported one by one.
@@ -27,65 +29,59 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
+	// The rows as far as they are known: an unknown row is nil (skipped),
+	// an unknown cell a placeholder (it counts, and is not a blank name).
 	elems := req.ConfigValue.Elements()
-	if len(elems) == 0 {
-		resp.Diagnostics.AddAttributeError(req.Path, "Empty rows",
-			"rows is empty: the first row must be the header row of column names, followed by the data rows, "+
-				`for example [["Account", "Amount"], ["4000", "100"]].`)
-		return
-	}
-	width := func(i int) (int, bool) {
-		l, ok := elems[i].(types.List)
-		if !ok || l.IsUnknown() {
-			return 0, false
-		}
-		if l.IsNull() {
-			return -1, true
-		}
-		return len(l.Elements()), true
-	}
-	header, ok := width(0)
-	if !ok {
-		return
-	}
-	if header <= 0 {
-		resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(0), "Empty header row",
-			"The header row (rows[0]) has no column names: the first row must name the template's columns, for example [\"Account\", \"Amount\"].")
-		return
-	}
-	reported := 0
-	for i := 1; i < len(elems); i++ {
-		w, ok := width(i)
-		if !ok || w == header {
-			continue
-		}
-		reported++
-		if reported > maxRowDiagnostics {
-			resp.Diagnostics.AddAttributeError(req.Path, "More rows of unequal width",
-				fmt.Sprintf("Further rows after rows[%d] also differ from the header's width of %d cells; only the first %d are listed.", i-1, header, maxRowDiagnostics))
-			return
-		}
-		if w < 0 {
-			resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i), "Null row",
-				fmt.Sprintf("rows[%d] is null: every row must be a list of %d cells, like the header row.", i, header))
-			continue
-		}
-		resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i), "Row of unequal width",
-			fmt.Sprintf("rows[%d] has %d cells but the header row (rows[0]) has %d: every row must have one cell per column (use \"\" for an empty cell).", i, w, header))
-	}
+	rows := make([][]string, len(elems))
+	nullCell := false
 	for i, e := range elems {
 		l, ok := e.(types.List)
-		if !ok || l.IsNull() || l.IsUnknown() {
+		if !ok || l.IsUnknown() {
 			continue
 		}
-		for j, c := range l.Elements() {
-			if c.IsNull() {
-				resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i).AtListIndex(j), "Null cell",
-					fmt.Sprintf("rows[%d][%d] is null: use \"\" for an empty cell.", i, j))
-				return
+		if l.IsNull() {
+			resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i), "Null row",
+				fmt.Sprintf("rows[%d] is null: every row must be a list of cells, like the header row.", i))
+			continue
+		}
+		cells := l.Elements()
+		row := make([]string, len(cells))
+		for j, c := range cells {
+			s, ok := c.(types.String)
+			switch {
+			case !ok || s.IsUnknown():
+				row[j] = "(unknown)"
+			case s.IsNull():
+				row[j] = "(null)"
+				if !nullCell {
+					nullCell = true
+					resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i).AtListIndex(j), "Null cell",
+						fmt.Sprintf("rows[%d][%d] is null: use \"\" for an empty cell.", i, j))
+				}
+			default:
+				row[j] = s.ValueString()
 			}
 		}
+		rows[i] = row
 	}
+	for _, p := range etl.CheckRows(rows, maxRowDiagnostics) {
+		at := req.Path
+		if p.Row >= 0 {
+			at = at.AtListIndex(p.Row)
+			if p.Cell >= 0 {
+				at = at.AtListIndex(p.Cell)
+			}
+		}
+		resp.Diagnostics.AddAttributeError(at, rowsProblemSummaries[p.Kind], p.Message+".")
+	}
+}
+
+var rowsProblemSummaries = map[etl.RowsProblemKind]string{
+	etl.RowsEmpty:           "Empty rows",
+	etl.RowsEmptyHeader:     "Empty header row",
+	etl.RowsEmptyColumnName: "Empty column name",
+	etl.RowsWidth:           "Row of unequal width",
+	etl.RowsMore:            "More rows of unequal width",
 }
 
 // regexpValidator checks that a known string compiles as a Go regular

@@ -3,6 +3,8 @@ package provider
 import (
 	"bytes"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -193,6 +195,13 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 // attemptsNote says, after a request that was retried until it gave up,
 // how many attempts were made and which settings bound them.
 func attemptsNote(err error) string {
+	var certErr *tls.CertificateVerificationError
+	var unknownAuth x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	if errors.As(err, &certErr) || errors.As(err, &unknownAuth) || errors.As(err, &hostErr) {
+		return " Hint: the service's TLS certificate is not trusted (verification is never turned off): for a private deployment with its own certificate authority, " +
+			"set ca_cert_pem, or ca_cert_file (" + EnvCACertFile + "), to that authority's PEM certificate; otherwise check base_url."
+	}
 	attempts, retryable := 0, false
 	var ae *etl.APIError
 	var re *etl.RequestError

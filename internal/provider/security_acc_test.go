@@ -1,0 +1,278 @@
+package provider
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// TLS: https to the emulator fails without its certificate authority,
+// with a diagnostic that names the certificate and the fix, and works
+// with ca_cert_pem or ca_cert_file.
+func TestAccTLS_caCert(t *testing.T) {
+	testAccPreCheck(t)
+	t.Setenv(EnvCACertFile, "")
+	ts, srv, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ts.Close)
+	caFile := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(caFile, certPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(extra string) string {
+		return fmt.Sprintf(`
+provider "etl" {
+  base_url     = %q
+  token_id     = %q
+  token_secret = %q
+  max_retries  = 2
+%s
+}
+
+data "etl_templates" "all" {}
+
+resource "etl_import" "x" {
+  template_id = %q
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}
+`, ts.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret, extra, tmplGLFinance)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      cfg(""),
+				ExpectError: errRe(`(?s)Listing templates failed.*certificate.*not trusted.*ca_cert_pem`),
+			},
+			{
+				Config: cfg(fmt.Sprintf("  ca_cert_pem = %q", string(certPEM))),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(4)),
+					statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+				},
+			},
+			{
+				Config: cfg(fmt.Sprintf("  ca_cert_file = %q", caFile)),
+			},
+		},
+	})
+	if jobs, _ := srv.Stats(); jobs != 1 {
+		t.Errorf("%d jobs, want 1", jobs)
+	}
+}
+
+// scanForSecrets fails the test when any secret appears in s.
+func scanForSecrets(t *testing.T, where, s string, secrets []string) int {
+	t.Helper()
+	found := 0
+	for _, sec := range secrets {
+		if n := strings.Count(s, sec); n > 0 {
+			t.Errorf("%s holds a secret (%d times, %.6s...)", where, n, sec)
+			found += n
+		}
+	}
+	return found
+}
+
+// The token secret and the HTTP Basic value built from it never appear in
+// the logs (TF_LOG=TRACE, the CLI's and the provider's), the state, the
+// plan or the error messages, on success and on the error paths: 401, 404,
+// a start whose answer was lost, a base_url that refuses connections.
+func TestAccSecrets_neverLeak(t *testing.T) {
+	testAccPreCheck(t)
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "trace.log")
+	workDir := filepath.Join(dir, "work")
+	if err := os.Mkdir(workDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_ACC_LOG_PATH", logFile)
+	t.Setenv("TF_ACC_PERSIST_WORKING_DIR", "1")
+	clearEnv(t)
+
+	wrongSecret := "0123456789abcdef0123456789abcdef"
+	basic := func(secret string) string {
+		return base64.StdEncoding.EncodeToString([]byte(emulator.DefaultTokenID + ":" + secret))
+	}
+	secrets := []string{emulator.DefaultTokenSecret, basic(emulator.DefaultTokenSecret), wrongSecret, basic(wrongSecret)}
+
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	csvPath := filepath.Join(dir, "gl.csv")
+	if err := os.WriteFile(csvPath, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The secret comes from the environment, as in CI: then nothing in
+	// the working directory or the test harness's own log holds it, and
+	// every file and log line can be scanned.
+	useSecret := func(secret string) func() { return func() { t.Setenv(EnvTokenSecret, secret) } }
+	prov := func(baseURL string) string {
+		return fmt.Sprintf(`
+provider "etl" {
+  base_url       = %q
+  token_id       = %q
+  max_retries    = 1
+  retry_wait_min = "1ms"
+  retry_wait_max = "10ms"
+}
+`, baseURL, emulator.DefaultTokenID)
+	}
+	imp := func(name, template string) string {
+		return fmt.Sprintf(`
+resource "etl_import" %q {
+  template_id = %q
+  file = {
+    path = %q
+  }
+  submit              = true
+  wait_for_completion = true
+}
+`, name, template, csvPath)
+	}
+	good := prov(e.URL) + imp("ok", tmplGLFinance) + "\ndata \"etl_templates\" \"all\" {}\n"
+
+	var errs []string
+	expected := []*regexp.Regexp{
+		errRe(`(?s)401.*token id and secret.*hub`),
+		errRe(`(?s)404.*template or job id`),
+		errRe(`(?s)Import job may have been created.*terraform import`),
+		errRe(`(?s)connection refused|no answer`),
+	}
+	noSecretsInPlan := planCheckFunc(func(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+		b, _ := json.Marshal(req.Plan)
+		if !strings.Contains(string(b), "content_sha256") {
+			resp.Error = fmt.Errorf("the plan has no etl_import: the scan proves nothing")
+		}
+		for _, s := range secrets {
+			if strings.Contains(string(b), s) {
+				resp.Error = fmt.Errorf("the plan holds a secret")
+			}
+		}
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		WorkingDir:               workDir,
+		ErrorCheck: func(err error) error {
+			errs = append(errs, err.Error())
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				PreConfig:        useSecret(emulator.DefaultTokenSecret),
+				Config:           good,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{noSecretsInPlan}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("etl_import.ok", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+					stateHasNoSecrets(secrets),
+				},
+			},
+			// 401: a token of another hub.
+			{PreConfig: useSecret(wrongSecret), Config: prov(e.URL) + "\ndata \"etl_templates\" \"all\" {}\n"},
+			// 404: an unknown template.
+			{PreConfig: useSecret(emulator.DefaultTokenSecret), Config: good + imp("missing", "640101874288689999")},
+			// A start whose answer is lost: the job may have been created.
+			{
+				PreConfig: func() {
+					e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointStartWithFile, Count: 1, DropAfterHandling: true})
+				},
+				Config: good + imp("lost", tmplGLFinance),
+			},
+			// A base_url nothing listens on.
+			{Config: prov("http://127.0.0.1:1") + "\ndata \"etl_templates\" \"all\" {}\n"},
+			{Config: good},
+		},
+		CheckDestroy: func(*terraform.State) error { return nil },
+	})
+
+	if len(errs) != len(expected) {
+		t.Fatalf("%d steps failed, want %d:\n%s", len(errs), len(expected), strings.Join(errs, "\n---\n"))
+	}
+	for i, re := range expected {
+		if !re.MatchString(errs[i]) {
+			t.Errorf("error %d does not match %s:\n%s", i+1, re, errs[i])
+		}
+		scanForSecrets(t, fmt.Sprintf("error message %d", i+1), errs[i], secrets)
+	}
+
+	logBytes, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := string(logBytes)
+	// The log must really hold the provider's and the CLI's trace lines,
+	// the credentials' neighbourhood included, or the scan proves nothing.
+	for _, want := range []string{"etl request", "etl response", "[TRACE]", "tf_rpc", "401"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the trace log (%d bytes) has no %q: is logging captured?", len(logs), want)
+		}
+	}
+	leaks := scanForSecrets(t, "the TF_LOG=TRACE log", logs, secrets)
+
+	files := 0
+	err = filepath.WalkDir(workDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.Contains(p, string(filepath.Separator)+".terraform"+string(filepath.Separator)) {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(p, "tfstate") {
+			files++
+		}
+		leaks += scanForSecrets(t, p, string(b), secrets)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files == 0 {
+		t.Error("no state file found in the working directory")
+	}
+	t.Logf("secret scan: %d bytes of trace log, %d state files, %d error messages; %d leaks", len(logs), files, len(errs), leaks)
+}
+
+func stateHasNoSecrets(secrets []string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+		b, _ := json.Marshal(req.State)
+		for _, s := range secrets {
+			if strings.Contains(string(b), s) {
+				resp.Error = fmt.Errorf("the state holds a secret")
+				return
+			}
+		}
+		if !strings.Contains(string(b), "content_sha256") {
+			resp.Error = fmt.Errorf("the state has no etl_import: the scan proves nothing")
+		}
+	})
+}
+
+type stateCheckFunc func(context.Context, statecheck.CheckStateRequest, *statecheck.CheckStateResponse)
+
+func (f stateCheckFunc) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	f(ctx, req, resp)
+}
+
+type planCheckFunc func(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse)
+
+func (f planCheckFunc) CheckPlan(ctx context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	f(ctx, req, resp)
+}

@@ -126,7 +126,10 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Attributes: map[string]schema.Attribute{
 					"path": schema.StringAttribute{
 						MarkdownDescription: "Path of the file to send, such as `\"${path.module}/data/gl.csv\"`. Its bytes are sent as they are (they must already be in `encoding`) " +
-							"and streamed, never loaded whole into memory. The file must exist at plan time unless the path is unknown until apply.",
+							"and streamed, never loaded whole into memory. The file must exist at plan time unless the path is unknown until apply. " +
+							"At plan time, in the same read that hashes it, its first 64 MiB are checked against `format` and `encoding` (bytes valid in the encoding, " +
+							"a header row first, every row as wide as the header, RFC 4180 quoting, the format's delimiter): a problem fails the plan with its line number. " +
+							"A larger file is hashed whole but only its first 64 MiB are checked.",
 						Optional: true,
 						Validators: []validator.String{
 							stringvalidator.LengthAtLeast(1),

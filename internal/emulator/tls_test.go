@@ -3,7 +3,6 @@ package emulator
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -69,4 +68,4 @@ type recorder struct {
 
 func (r *recorder) Header() http.Header         { return r.h }
 func (r *recorder) WriteHeader(c int)           { r.code = c }
-func (r *recorder) Write(b []byte) (int, error) { return io.WriteString(&r.body, string(b)) }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }

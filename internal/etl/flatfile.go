@@ -105,7 +105,7 @@ func CheckFile(r io.Reader, format FileFormat, enc Encoding, limit int64) (*File
 		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("format %q is not one of CSV, PSV, TDF", format)}
 	}
 	c := &checker{enc: enc, limit: limit, sum: &FileSummary{}}
-	c.p.init(byte(delim), format)
+	c.p.init(byte(delim), format) //nolint:gosec // every format's delimiter is ASCII
 	c.p.eightBit = enc != EncodingUTF16
 	switch enc {
 	case EncodingUTF8, EncodingLatin1:
@@ -148,7 +148,10 @@ type checker struct {
 var checkBufs = sync.Pool{New: func() any { return new([checkBufSize]byte) }}
 
 func (c *checker) run(r io.Reader) error {
-	pb := checkBufs.Get().(*[checkBufSize]byte)
+	pb, ok := checkBufs.Get().(*[checkBufSize]byte)
+	if !ok {
+		pb = new([checkBufSize]byte)
+	}
 	defer checkBufs.Put(pb)
 	buf := pb[:]
 	n := 0 // bytes held in buf

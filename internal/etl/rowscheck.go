@@ -26,10 +26,10 @@ type RowsProblem struct {
 // CheckRows checks rows for start with data: a header row of column
 // names first, each name not blank, then data rows with one cell per
 // column. A nil row is skipped (its value is not known yet). At most max
-// problems are listed (max <= 0: 10), then one RowsMore.
-func CheckRows(rows [][]string, max int) []RowsProblem {
-	if max <= 0 {
-		max = 10
+// problems are listed (maxProblems <= 0: 10), then one RowsMore.
+func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
+	if maxProblems <= 0 {
+		maxProblems = 10
 	}
 	if len(rows) == 0 {
 		return []RowsProblem{{Kind: RowsEmpty, Row: -1, Cell: -1,
@@ -45,9 +45,9 @@ func CheckRows(rows [][]string, max int) []RowsProblem {
 	}
 	var out []RowsProblem
 	add := func(p RowsProblem) bool {
-		if len(out) == max {
+		if len(out) == maxProblems {
 			out = append(out, RowsProblem{Kind: RowsMore, Row: -1, Cell: -1,
-				Message: fmt.Sprintf("further rows have problems too; only the first %d are listed", max)})
+				Message: fmt.Sprintf("further rows have problems too; only the first %d are listed", maxProblems)})
 			return false
 		}
 		out = append(out, p)

@@ -76,10 +76,10 @@ func FuzzCheckRows(f *testing.F) {
 	for _, s := range []string{"", "A,B\n1,2", "A,B\n1", "\nA", "A, \n1,2", "~\n1,2", "A\n~\n1,2", "A,B\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1"} {
 		f.Add(s, uint8(3))
 	}
-	f.Fuzz(func(t *testing.T, in string, max uint8) {
+	f.Fuzz(func(t *testing.T, in string, maxProblems uint8) {
 		rows := rowsFromBytes(in)
-		probs := etl.CheckRows(rows, int(max))
-		limit := int(max)
+		probs := etl.CheckRows(rows, int(maxProblems))
+		limit := int(maxProblems)
 		if limit == 0 {
 			limit = 10
 		}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -209,7 +210,7 @@ func attemptsNote(err error) string {
 	case errors.As(err, &ae):
 		attempts = ae.Attempts
 		switch ae.StatusCode {
-		case 429, 502, 503, 504:
+		case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 			retryable = true
 		}
 	case errors.As(err, &re):

@@ -256,9 +256,6 @@ func (c *checker) step(b []byte, final bool) (int, error) {
 	if !final && c.enc == EncodingUTF8 {
 		end -= incompleteUTF8Tail(body)
 	}
-	if !final && end > 0 && body[end-1] == '\r' {
-		end-- // its LF may come next
-	}
 	chunk := body[:end]
 	bad := -1
 	if c.enc == EncodingUTF8 {
@@ -352,11 +349,6 @@ loop:
 	}
 	if final && i < len(b) {
 		return fail(i, "a lone last byte: the file has an odd number of bytes (invalid UTF-16)")
-	}
-	if !final && len(out) > 0 && out[len(out)-1] == '\r' {
-		// Hold the CR back: its LF may come next.
-		out = out[:len(out)-1]
-		i -= 2
 	}
 	if err := c.p.feed(out, final); err != nil {
 		return 0, err
@@ -459,6 +451,9 @@ type parser struct {
 	// atLineStart: nothing of the current line seen yet.
 	atLineStart bool
 	quoteLine   int64 // the line a quoted field opened on
+	// pendingCR: b ended with a CR outside quotes; whether it is part of
+	// a CRLF depends on the next byte.
+	pendingCR bool
 
 	// Unquoted delimiters of the other formats (and ';') in the header.
 	others [4]int
@@ -476,6 +471,17 @@ func (p *parser) init(delim byte, format FileFormat) {
 
 // feed parses b. final: b ends the file (a CR at its end is content).
 func (p *parser) feed(b []byte, final bool) error {
+	if p.pendingCR {
+		if len(b) == 0 && !final {
+			return nil
+		}
+		p.pendingCR = false
+		if len(b) == 0 || b[0] != '\n' {
+			if err := p.crContent(); err != nil {
+				return err
+			}
+		}
+	}
 	i := 0
 	for i < len(b) {
 		if p.state == stRecordStart && p.header {
@@ -494,6 +500,7 @@ func (p *parser) feed(b []byte, final bool) error {
 						}
 					}
 					i += nl + 1
+					p.atLineStart = true
 					continue
 				}
 			}
@@ -544,7 +551,8 @@ func (p *parser) slow(b []byte, final bool) (int, error) {
 					continue // part of the line break
 				}
 				if i+1 == len(b) && !final {
-					continue // cannot happen: a trailing CR is held back
+					p.pendingCR = true // the next feed tells
+					return len(b), nil
 				}
 				p.state = stUnquoted
 			case '"':
@@ -583,6 +591,10 @@ func (p *parser) slow(b []byte, final bool) (int, error) {
 				if i+1 < len(b) && b[i+1] == '\n' {
 					continue
 				}
+				if i+1 == len(b) && !final {
+					p.pendingCR = true
+					return len(b), nil
+				}
 				return i + 1, p.quoteError("a character other than the delimiter or a line break after the closing quote of a quoted field", p.line+1)
 			default:
 				return i + 1, p.quoteError("a character other than the delimiter or a line break after the closing quote of a quoted field", p.line+1)
@@ -590,6 +602,18 @@ func (p *parser) slow(b []byte, final bool) (int, error) {
 		}
 	}
 	return len(b), nil
+}
+
+// crContent applies a CR that turned out not to precede a LF: content of
+// an unquoted field, or junk after a closing quote.
+func (p *parser) crContent() error {
+	switch p.state {
+	case stRecordStart, stFieldStart:
+		p.state = stUnquoted
+	case stQuoteInQuoted:
+		return p.quoteError("a character other than the delimiter or a line break after the closing quote of a quoted field", p.line+1)
+	}
+	return nil
 }
 
 // endRecord completes the current record.
@@ -709,6 +733,12 @@ func (p *parser) quoteError(what string, line int64) error {
 
 // finish ends the file: the last record may lack its line break.
 func (p *parser) finish() error {
+	if p.pendingCR {
+		p.pendingCR = false
+		if err := p.crContent(); err != nil {
+			return err
+		}
+	}
 	switch p.state {
 	case stQuoted:
 		return &FileError{Problem: ProblemQuote, Line: p.quoteLine, Offset: -1,

@@ -55,18 +55,19 @@ func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
 // diagnostic for the first problem found in its first fileCheckLimit
 // bytes. One read serves both: the bytes read for the hash are teed to
 // etl.CheckFile, which runs in a goroutine of its own.
-func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, int64, error) {
+func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	p := f.Path.ValueString()
 	format, enc, ok := checkTarget(f)
 	if !ok {
-		return hashFile(p)
+		sum, _, err := hashFile(p)
+		return sum, err
 	}
 	if err := statImportFile(p); err != nil {
-		return "", 0, err
+		return "", err
 	}
 	fh, err := os.Open(p)
 	if err != nil {
-		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+		return "", &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
 	}
 	defer fh.Close()
 	readErr := func(err error) error {
@@ -75,12 +76,12 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, int64, erro
 	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", 0, readErr(err)
+			return "", readErr(err)
 		}
 		s := sha256.Sum256(b)
 		_, cerr := etl.CheckFile(bytes.NewReader(b), format, enc, fileCheckLimit)
 		addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), cerr)
-		return hex.EncodeToString(s[:]), int64(len(b)), nil
+		return hex.EncodeToString(s[:]), nil
 	}
 
 	pr, pw := io.Pipe()
@@ -95,14 +96,14 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, int64, erro
 		done <- result{s, err}
 	}()
 	tee := &headTee{r: fh, w: pw, left: fileCheckLimit + 1}
-	sum, n, err := hashReader(tee)
+	sum, _, err := hashReader(tee)
 	tee.stop(err)
 	res := <-done
 	if err != nil {
-		return "", 0, readErr(err)
+		return "", readErr(err)
 	}
 	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), res.err)
-	return sum, n, nil
+	return sum, nil
 }
 
 // checkContent checks encoded inline content.

@@ -389,7 +389,7 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
 		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
-		sum, _, err := hashAndCheckFile(f, &diags)
+		sum, err := hashAndCheckFile(f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags

@@ -389,7 +389,7 @@ func TestBadInputs(t *testing.T) {
 		{"403 missing permission", service(emulator.EndpointStartWithFile, http.StatusForbidden, `{"message":"user lacks Update Model on model Finance Plan"}`, "file"), "", []string{"403", "Update Model on model Finance Plan", "permission", "No job was created"}},
 		{"404 unknown template", service("", 404, "", "unknown template"), "", []string{"404", "check the template or job id"}},
 		{"406 refused Accept", service(emulator.EndpointListTemplates, http.StatusNotAcceptable, `{"message":"Accept header not supported"}`, "list"), "", []string{"406", "Accept header", "client bug"}},
-		{"413 body too large", service(emulator.EndpointStartWithData, http.StatusRequestEntityTooLarge, "request entity too large", "rows"), "", []string{"413", "request entity too large", "send the rows as a file"}},
+		{"413 body too large", service(emulator.EndpointStartWithData, http.StatusRequestEntityTooLarge, "request entity too large", "rows"), "", []string{"413", "request entity too large", "use file.path"}},
 		{"422 malformed upload", service(emulator.EndpointStartWithFile, http.StatusUnprocessableEntity, `{"message":"missing metadata part"}`, "file"), "", []string{"422", "missing metadata part", "partName"}},
 		{"503 until retries run out", func(t *testing.T) []*tfprotov6.Diagnostic {
 			em := newTestEmulator(t, emulator.Options{Instant: true})

@@ -110,7 +110,14 @@ func newJSONBody(d DataUpload) (*body, error) {
 	if len(d.Rows) == 0 {
 		return nil, errors.New("no rows: the first row must be the header row of column names")
 	}
-	raw := d.appendJSON(make([]byte, 0, d.estimate()))
+	// WriteTo is the one encoder: the bytes sent are the bytes a caller
+	// hashes with WriteTo for content_sha256.
+	var buf bytes.Buffer
+	buf.Grow(d.estimate())
+	if _, err := d.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	raw := buf.Bytes()
 	if len(raw) > MaxDataBodyBytes {
 		return nil, &DataTooLargeError{Size: int64(len(raw))}
 	}
@@ -179,17 +186,6 @@ func (d DataUpload) WriteTo(w io.Writer) (int64, error) {
 func (d DataUpload) Size() int64 {
 	n, _ := d.WriteTo(io.Discard)
 	return n
-}
-
-func (d DataUpload) appendJSON(dst []byte) []byte {
-	dst = append(dst, `{"input":{"data":[`...)
-	for i, row := range d.Rows {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendRow(dst, row)
-	}
-	return append(dst, "]}}"...)
 }
 
 // estimate is a close upper-bound guess of the body size for allocation.

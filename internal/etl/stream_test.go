@@ -163,6 +163,8 @@ func BenchmarkDataUploadEncode(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = d.appendJSON(make([]byte, 0, d.estimate()))
+		if _, err := newJSONBody(d); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -62,21 +61,15 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 		sum, _, err := hashFile(p)
 		return sum, err
 	}
-	if err := statImportFile(p); err != nil {
+	fh, err := openRegularFile(p)
+	if err != nil {
 		return "", err
 	}
-	fh, err := os.Open(p)
-	if err != nil {
-		return "", &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
-	}
 	defer fh.Close()
-	readErr := func(err error) error {
-		return &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
-	}
 	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", readErr(err)
+			return "", readProblem(p, err)
 		}
 		s := sha256.Sum256(b)
 		_, cerr := etl.CheckFile(bytes.NewReader(b), format, enc, fileCheckLimit)
@@ -100,7 +93,7 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	tee.stop(err)
 	res := <-done
 	if err != nil {
-		return "", readErr(err)
+		return "", readProblem(p, err)
 	}
 	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), res.err)
 	return sum, nil

@@ -108,19 +108,34 @@ func statImportFile(p string) error {
 // hashFile streams the file into SHA-256 (never reading it whole into
 // memory) and returns the hex digest and the size.
 func hashFile(p string) (string, int64, error) {
-	if err := statImportFile(p); err != nil {
-		return "", 0, err
-	}
-	f, err := os.Open(p)
+	f, err := openRegularFile(p)
 	if err != nil {
-		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+		return "", 0, err
 	}
 	defer f.Close()
 	sum, n, err := hashReader(f)
 	if err != nil {
-		return "", 0, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
+		return "", 0, readProblem(p, err)
 	}
 	return sum, n, nil
+}
+
+// openRegularFile checks that p names a regular file and opens it; its
+// errors are fileProblems that say what to fix.
+func openRegularFile(p string) (*os.File, error) {
+	if err := statImportFile(p); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+	}
+	return f, nil
+}
+
+// readProblem is a read of p that failed part way.
+func readProblem(p string, err error) error {
+	return &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
 }
 
 // hashBytes returns the SHA-256 hex digest of b.
@@ -177,12 +192,9 @@ type openedFile struct {
 // the file is read once. Without it (the path was unknown at plan), the
 // file is hashed first, so that the state records the hash of what is sent.
 func openImportFile(p, want string) (*openedFile, error) {
-	if err := statImportFile(p); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(p)
+	f, err := openRegularFile(p)
 	if err != nil {
-		return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be opened: %s.", p, err)}
+		return nil, err
 	}
 	if want != "" {
 		fi, err := f.Stat()
@@ -195,7 +207,7 @@ func openImportFile(p, want string) (*openedFile, error) {
 	sum, n, err := hashReader(f)
 	if err != nil {
 		f.Close()
-		return nil, &fileProblem{"File not readable", fmt.Sprintf("Reading %q failed: %s.", p, err)}
+		return nil, readProblem(p, err)
 	}
 	return &openedFile{f: f, size: n, sum: sum}, nil
 }

@@ -18,15 +18,8 @@ import (
 // also checks the first 64 MiB in the same read (the check runs in its own
 // goroutine and should cost little).
 func BenchmarkHashFile(b *testing.B) {
-	const size = 256 << 20
 	p := filepath.Join(b.TempDir(), "big.csv")
-	line := []byte("4000,Entity 1,123.25,memo padded to a fixed width of sixty-four\n")
-	data := append([]byte("Account,Entity,Amount,Memo\n"), bytes.Repeat(line, size/len(line))...)
-	if err := os.WriteFile(p, data, 0o600); err != nil {
-		b.Fatal(err)
-	}
-	n := int64(len(data))
-	data = nil // the fixture lives on disk only
+	n := writeCSVFixture(b, p, 256<<20)
 
 	b.Run("io.Copy", func(b *testing.B) {
 		b.SetBytes(n)
@@ -62,4 +55,16 @@ func BenchmarkHashFile(b *testing.B) {
 			}
 		}
 	})
+}
+
+// writeCSVFixture writes a CSV of about size bytes to p and returns its
+// exact size; the bytes live on disk only once it returns.
+func writeCSVFixture(b *testing.B, p string, size int) int64 {
+	b.Helper()
+	line := []byte("4000,Entity 1,123.25,memo padded to a fixed width of sixty-four\n")
+	data := append([]byte("Account,Entity,Amount,Memo\n"), bytes.Repeat(line, size/len(line))...)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	return int64(len(data))
 }

@@ -64,20 +64,33 @@ func ptr64(v int64) *int64 { return &v }
 // DefaultTemplates returns the four templates a Server serves when
 // Options.Templates is nil. Two of them share the name "GL Actuals" on
 // purpose (in different models).
+// The ids of DefaultTemplates and of their input steps, for tests and
+// examples that name a template.
+const (
+	GLActualsTemplateID      = "640101874288689152"
+	GLActualsInputID         = "640101874288689153"
+	HeadcountTemplateID      = "640101874288689154"
+	HeadcountInputID         = "640101874288689155"
+	SalesVolumesTemplateID   = "640101874288689156"
+	SalesVolumesInputID      = "640101874288689157"
+	SalesGLActualsTemplateID = "640101874288689158"
+	SalesGLActualsInputID    = "640101874288689159"
+)
+
 func DefaultTemplates() []Template {
 	return []Template{
-		{ID: "640101874288689152", Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
-			Steps:           []Step{{StepName: "Load GL", DataType: "Values", InputID: "640101874288689153"}},
+		{ID: GLActualsTemplateID, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
+			Steps:           []Step{{StepName: "Load GL", DataType: "Values", InputID: GLActualsInputID}},
 			RequiredColumns: []string{"Account", "Amount"}},
-		{ID: "640101874288689154", Name: "Headcount", ModelID: "600000000000000001", ModelName: "Finance Plan",
+		{ID: HeadcountTemplateID, Name: "Headcount", ModelID: "600000000000000001", ModelName: "Finance Plan",
 			LastRunTime:     ptr64(1700000000000),
-			Steps:           []Step{{StepName: "Load Headcount", DataType: "Values", InputID: "640101874288689155"}},
+			Steps:           []Step{{StepName: "Load Headcount", DataType: "Values", InputID: HeadcountInputID}},
 			RequiredColumns: []string{"Employee", "Department"}},
-		{ID: "640101874288689156", Name: "Sales Volumes", ModelID: "600000000000000002", ModelName: "Sales Model",
-			Steps:           []Step{{StepName: "Load Volumes", DataType: "Values", InputID: "640101874288689157"}},
+		{ID: SalesVolumesTemplateID, Name: "Sales Volumes", ModelID: "600000000000000002", ModelName: "Sales Model",
+			Steps:           []Step{{StepName: "Load Volumes", DataType: "Values", InputID: SalesVolumesInputID}},
 			RequiredColumns: []string{"Product", "Units"}},
-		{ID: "640101874288689158", Name: "GL Actuals", ModelID: "600000000000000002", ModelName: "Sales Model",
-			Steps:           []Step{{StepName: "Load GL", DataType: "Values", InputID: "640101874288689159"}},
+		{ID: SalesGLActualsTemplateID, Name: "GL Actuals", ModelID: "600000000000000002", ModelName: "Sales Model",
+			Steps:           []Step{{StepName: "Load GL", DataType: "Values", InputID: SalesGLActualsInputID}},
 			RequiredColumns: []string{"Account", "Amount"}},
 	}
 }

@@ -61,9 +61,6 @@ type Template struct {
 
 func ptr64(v int64) *int64 { return &v }
 
-// DefaultTemplates returns the four templates a Server serves when
-// Options.Templates is nil. Two of them share the name "GL Actuals" on
-// purpose (in different models).
 // The ids of DefaultTemplates and of their input steps, for tests and
 // examples that name a template.
 const (
@@ -77,6 +74,9 @@ const (
 	SalesGLActualsInputID    = "640101874288689159"
 )
 
+// DefaultTemplates returns the four templates a Server serves when
+// Options.Templates is nil. Two of them share the name "GL Actuals" on
+// purpose (in different models).
 func DefaultTemplates() []Template {
 	return []Template{
 		{ID: GLActualsTemplateID, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",

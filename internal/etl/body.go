@@ -9,7 +9,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -20,6 +19,14 @@ func (in FileInput) Validate() error {
 		return errors.New("file part name is empty")
 	case in.FileName == "":
 		return errors.New("file name is empty")
+	}
+	if err := CheckPartHeaderValue(in.PartName); err != nil {
+		return fmt.Errorf("file part name %q %w", in.PartName, err)
+	}
+	if err := CheckPartHeaderValue(in.FileName); err != nil {
+		return fmt.Errorf("file name %q %w", in.FileName, err)
+	}
+	switch {
 	case in.FileFormat.Delimiter() == 0:
 		return fmt.Errorf("file format %q is not one of CSV, PSV, TDF", in.FileFormat)
 	case !validEncoding(in.FileEncoding):
@@ -93,10 +100,6 @@ func newMultipartBody(f FileUpload) (*body, error) {
 		},
 	}, nil
 }
-
-var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
-
-func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
 
 type multipartReader struct {
 	io.Reader

@@ -73,6 +73,7 @@ type Client struct {
 	baseURL   string
 	tokenID   string
 	secret    string
+	forms     []string // SecretForms of the token, for every message and log line
 	userAgent string
 	logf      LogFunc
 	http      *retryablehttp.Client
@@ -140,6 +141,7 @@ func New(cfg Config) (*Client, error) {
 		baseURL:   base,
 		tokenID:   cfg.TokenID,
 		secret:    cfg.TokenSecret,
+		forms:     SecretForms(cfg.TokenID, cfg.TokenSecret),
 		userAgent: cfg.UserAgent,
 		logf:      cfg.Log,
 	}
@@ -312,19 +314,24 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		method: http.MethodPost, path: "/jobs/" + url.PathEscape(jobID) + "/" + action,
 		kind: kindIdempotent, body: emptyJSONBody(),
 	}, &out)
+	if err == nil {
+		return &out, nil
+	}
 	var apiErr *APIError
-	if errors.As(err, &apiErr) && apiErr.StatusCode == http.StatusConflict && apiErr.Attempts > 1 {
-		// An earlier attempt may have done it and lost its answer: the
-		// retry then finds the job past the action. Ask the job itself.
+	if errors.As(err, &apiErr) && apiErr.earlierWritten && apiErr.StatusCode >= 400 && apiErr.StatusCode <= 499 {
+		// An earlier attempt reached the service and may have done it, then
+		// lost its answer: the retry then finds the job past the action and
+		// is refused, with whatever 4xx the service uses for that. Ask the
+		// job itself rather than trust any particular status code.
 		job, getErr := c.GetJob(ctx, jobID)
 		if getErr == nil && actionTookEffect(action, job.Status) {
+			c.log(ctx, "debug", "etl "+action+" was done by an earlier attempt whose answer was lost", map[string]any{
+				"job_id": jobID, "status": string(job.Status), "refused_with": apiErr.StatusCode,
+			})
 			return job, nil
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return nil, err
 }
 
 // actionTookEffect: after a lost answer, does the job's status show that

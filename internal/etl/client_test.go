@@ -219,7 +219,7 @@ func TestDataUploadTooLarge(t *testing.T) {
 func TestMultipartBodyLayout(t *testing.T) {
 	content := "Account,Amount\n4000,100\n"
 	f := FileUpload{
-		Input: FileInput{PartName: "upload", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: `gl "q".csv`},
+		Input: FileInput{PartName: "up\tload \"x\"", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "gl \"q\"\t\\d\\.csv"},
 		Open:  func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(content)), nil },
 		Size:  int64(len(content)),
 	}
@@ -246,7 +246,7 @@ func TestMultipartBodyLayout(t *testing.T) {
 		t.Fatalf("metadata %+v, %v", meta, err)
 	}
 	p2, err := mr.NextPart()
-	if err != nil || p2.FormName() != "upload" || p2.FileName() != `gl "q".csv` {
+	if err != nil || p2.FormName() != f.Input.PartName || p2.FileName() != f.Input.FileName {
 		t.Fatalf("file part %q %q, %v", p2.FormName(), p2.FileName(), err)
 	}
 	got, _ := io.ReadAll(p2)
@@ -267,6 +267,9 @@ func TestMultipartBodyLayout(t *testing.T) {
 		{PartName: "f", FileFormat: "XLS", FileEncoding: EncodingUTF8, FileName: "a"},
 		{PartName: "f", FileFormat: FormatCSV, FileEncoding: "latin1", FileName: "a"},
 		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: ""},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv\r\n"},
+		{PartName: "f\n", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv"},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a\x00.csv"},
 	} {
 		if _, err := newMultipartBody(FileUpload{Input: bad, Open: f.Open}); err == nil {
 			t.Errorf("%+v: want a validation error", bad)

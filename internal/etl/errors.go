@@ -29,6 +29,9 @@ type APIError struct {
 	Body string
 	// Attempts is how many requests were made, retries included.
 	Attempts int
+	// earlierWritten: an attempt before the one answered was written in
+	// full, so the service may have acted on it.
+	earlierWritten bool
 }
 
 func (e *APIError) Error() string {
@@ -72,12 +75,17 @@ func (e *APIError) Hint() string {
 	return ""
 }
 
-func newAPIError(method, path string, resp *http.Response, attempts int, secret string) *APIError {
+// newAPIError reads the answer's body (bounded) and keeps it, and the
+// service's message in it, with every form of the secret redacted. The
+// message is redacted after it is extracted too, since decoding JSON can
+// unescape a form the raw body hid.
+func newAPIError(method, path string, resp *http.Response, attempts int, forms []string) *APIError {
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	body := redact(string(raw), secret)
+	body := Redact(string(raw), forms)
+	msg := Redact(serviceMessage([]byte(body)), forms)
 	return &APIError{
 		Method: method, Path: path, StatusCode: resp.StatusCode,
-		Message: cut(serviceMessage([]byte(body)), maxErrorMessage), Body: body, Attempts: attempts,
+		Message: cut(msg, maxErrorMessage), Body: body, Attempts: attempts,
 	}
 }
 
@@ -133,13 +141,6 @@ func cut(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func redact(s, secret string) string {
-	if secret == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, secret, "***")
-}
-
 // RequestError is a request that got no usable answer: the connection
 // failed, was reset, or the answer timed out, on every attempt.
 type RequestError struct {
@@ -147,13 +148,14 @@ type RequestError struct {
 	Path     string
 	Attempts int
 	Err      error
+	forms    []string // the secret's forms, redacted from Error()
 }
 
 func (e *RequestError) Error() string {
 	if e.Attempts > 1 {
-		return fmt.Sprintf("%s %s: no answer after %d attempts: %v", e.Method, e.Path, e.Attempts, e.Err)
+		return Redact(fmt.Sprintf("%s %s: no answer after %d attempts: %v", e.Method, e.Path, e.Attempts, e.Err), e.forms)
 	}
-	return fmt.Sprintf("%s %s: no answer: %v", e.Method, e.Path, e.Err)
+	return Redact(fmt.Sprintf("%s %s: no answer: %v", e.Method, e.Path, e.Err), e.forms)
 }
 
 func (e *RequestError) Unwrap() error { return e.Err }

@@ -55,6 +55,9 @@ type attempt struct {
 	n       int         // attempts made so far
 	wrote   atomic.Bool // the current attempt's request was fully written
 	started time.Time   // start of the current attempt
+	// earlierWritten: some attempt before the current one was written in
+	// full (the service may have acted on it and lost its answer).
+	earlierWritten bool
 }
 
 type attemptKey struct{}
@@ -117,7 +120,8 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 	})
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(r.method, path, resp, st.n, c.secret)
+		apiErr := newAPIError(r.method, path, resp, st.n, c.forms)
+		apiErr.earlierWritten = st.earlierWritten
 		if r.kind == kindCreate && (resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusGatewayTimeout) {
 			// A gateway answered: the service behind it may have acted.
 			return &JobMaybeCreatedError{TemplateID: r.templateID, Err: apiErr}
@@ -145,7 +149,7 @@ func (c *Client) transportError(ctx context.Context, r request, st *attempt, err
 	if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) && !st.wrote.Load() {
 		return fmt.Errorf("%s %s: %w", r.method, path, ctxErr)
 	}
-	re := &RequestError{Method: r.method, Path: path, Attempts: st.n, Err: err}
+	re := &RequestError{Method: r.method, Path: path, Attempts: st.n, Err: err, forms: c.forms}
 	if r.kind == kindCreate && st.wrote.Load() {
 		return &JobMaybeCreatedError{TemplateID: r.templateID, Err: re}
 	}
@@ -159,15 +163,27 @@ func (c *Client) beforeAttempt(_ retryablehttp.Logger, req *http.Request, retry 
 		return
 	}
 	st.n = retry + 1
-	st.wrote.Store(false)
+	if st.wrote.Swap(false) {
+		st.earlierWritten = true
+	}
 	st.started = time.Now()
 	c.log(req.Context(), "debug", "etl request", map[string]any{
 		"method": req.Method, "path": req.URL.Path, "attempt": st.n,
 	})
 }
 
+// log sends a line to the configured LogFunc with every form of the secret
+// redacted from the message and from each string or error field.
 func (c *Client) log(ctx context.Context, level, msg string, fields map[string]any) {
-	c.logf(ctx, level, msg, fields)
+	for k, v := range fields {
+		switch t := v.(type) {
+		case string:
+			fields[k] = Redact(t, c.forms)
+		case error:
+			fields[k] = Redact(t.Error(), c.forms)
+		}
+	}
+	c.logf(ctx, level, Redact(msg, c.forms), fields)
 }
 
 // checkRetry is the retry policy (retryablehttp's CheckRetry).

@@ -1,0 +1,131 @@
+package etl_test
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// leakForms are the forms of the emulator's secret a body could echo.
+func leakForms(id, secret string) map[string]string {
+	pair := id + ":" + secret
+	return map[string]string{
+		"raw":           secret,
+		"id:secret":     pair,
+		"base64":        base64.StdEncoding.EncodeToString([]byte(pair)),
+		"base64 raw":    base64.RawStdEncoding.EncodeToString([]byte(pair)),
+		"base64 url":    base64.URLEncoding.EncodeToString([]byte(pair)),
+		"basic":         "Basic " + base64.StdEncoding.EncodeToString([]byte(pair)),
+		"query-escaped": url.QueryEscape(secret),
+		"path-escaped":  url.PathEscape(secret),
+	}
+}
+
+func TestSecretForms(t *testing.T) {
+	const id, secret = "1112140681100620800.1", "a+b/c d=e&f\"g"
+	forms := etl.SecretForms(id, secret)
+	for name, f := range leakForms(id, secret) {
+		if !slices.Contains(forms, f) {
+			t.Errorf("SecretForms lacks the %s form %q", name, f)
+		}
+	}
+	if slices.Contains(forms, "") {
+		t.Error("SecretForms holds an empty string")
+	}
+	for i := 1; i < len(forms); i++ {
+		if len(forms[i]) > len(forms[i-1]) || forms[i] == forms[i-1] {
+			t.Fatalf("forms not longest first without duplicates: %q", forms)
+		}
+	}
+	if got := etl.SecretForms(id, ""); len(got) != 0 {
+		t.Fatalf("no secret, forms %q", got)
+	}
+	basic := "Basic " + base64.StdEncoding.EncodeToString([]byte(id+":"+secret))
+	in := "auth " + basic + " and " + secret + " and " + url.QueryEscape(secret)
+	if got := etl.Redact(in, forms); got != "auth [redacted] and [redacted] and [redacted]" {
+		t.Fatalf("Redact = %q", got)
+	}
+	// Unsorted forms: the longest still wins.
+	if got := etl.Redact("x "+id+":"+secret, []string{secret, id + ":" + secret}); got != "x [redacted]" {
+		t.Fatalf("Redact with unsorted forms = %q", got)
+	}
+}
+
+type lineLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *lineLog) log(_ context.Context, level, msg string, fields map[string]any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprintf("%s %s %v", level, msg, fields))
+}
+
+func (l *lineLog) text() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+// TestAnEchoingErrorBodyLeaksNoSecret: a service error body that echoes
+// the credentials in every form leaves none of them in the error, its hint,
+// its body or any log line.
+func TestAnEchoingErrorBodyLeaksNoSecret(t *testing.T) {
+	// A secret whose URL-encoded, base64 and JSON forms all differ from it.
+	id, secret := emulator.DefaultTokenID, `5f4d+cc3b/5aa7 65d6&1d=83"27deb`
+	forms := leakForms(id, secret)
+	var echo, jsonEcho []string
+	for name, f := range forms {
+		echo = append(echo, name+"="+f)
+		jsonEcho = append(jsonEcho, name+"="+strings.ReplaceAll(f, `"`, `\"`))
+	}
+	for _, tc := range []struct{ name, body string }{
+		{"text", "bad credentials " + strings.Join(echo, " ")},
+		{"json", `{"message":"bad credentials ` + strings.Join(jsonEcho, " ") + `"}`},
+		{"json escaped", `{"message":"bad ` + strings.ReplaceAll(base64.StdEncoding.EncodeToString([]byte(id+":"+secret)), "/", `\/`) + `"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := emulator.New(emulator.Options{TokenSecret: secret})
+			ts := httptest.NewServer(srv)
+			defer ts.Close()
+			logs := &lineLog{}
+			c, err := etl.New(etl.Config{BaseURL: ts.URL, TokenID: id, TokenSecret: secret,
+				MaxRetries: 1, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond, Log: logs.log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv.InjectFault(emulator.Fault{Endpoint: emulator.EndpointListTemplates, Status: 401, Body: tc.body})
+			_, err = c.ListTemplates(context.Background())
+			var apiErr *etl.APIError
+			if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 {
+				t.Fatalf("err = %v, want a 401", err)
+			}
+			if !strings.Contains(err.Error(), "[redacted]") || !strings.Contains(err.Error(), "bad") {
+				t.Fatalf("the message lost the service's words or was not redacted: %v", err)
+			}
+			all := err.Error() + "\n" + apiErr.Hint() + "\n" + apiErr.Body + "\n" + apiErr.Message + "\n" + logs.text()
+			for name, f := range forms {
+				for _, v := range []string{f, strings.ReplaceAll(f, "/", `\/`), strings.ReplaceAll(f, `"`, `\"`)} {
+					if strings.Contains(all, v) {
+						t.Errorf("the %s form %q leaked in:\n%s", name, v, all)
+					}
+				}
+			}
+			if logs.text() == "" {
+				t.Fatal("no log lines were written")
+			}
+		})
+	}
+}

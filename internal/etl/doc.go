@@ -1,2 +1,17 @@
 // Package etl is a client for the ETL import API of the planning service: typed requests and responses, auth, retries, streaming uploads and errors that carry status and body.
+//
+// One concern per file:
+//
+//   - client.go: Config, Client and New; baseurl.go: the hub and base URL rules.
+//   - templates.go, jobs.go, status.go: the endpoints and what they answer.
+//   - transport.go: one call across its attempts, and the written-request
+//     trace; retry.go: the request kinds, the retry policy and the backoff.
+//   - fileinput.go: formats, encodings and a file upload's metadata;
+//     multipart.go: the multipart body and the rule for its header values.
+//   - rows_json.go and rows_csv.go: the two encodings of rows (the JSON body
+//     of start with data, the CSV file of rows sent as a file); rows_check.go:
+//     the rows' shape.
+//   - flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
+//     and byte order marks; flatfile_parse.go: quoting, the header, widths.
+//   - errors.go: the errors callers see; redact.go: the one redaction path.
 package etl

@@ -197,3 +197,12 @@ func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidde
 
 // IsConflict reports a 409 answer.
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
+
+// UploadAbortedError is what a FileUpload's reader returns to stop an
+// upload for good, such as a file whose bytes are not the expected ones:
+// the request is aborted before the body is complete and never retried.
+// The client's error wraps it (errors.As finds it).
+type UploadAbortedError struct{ Err error }
+
+func (e *UploadAbortedError) Error() string { return e.Err.Error() }
+func (e *UploadAbortedError) Unwrap() error { return e.Err }

@@ -1,61 +1,15 @@
-package etl_test
+package etl
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"net/http/httptest"
-	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-// faultyNet fails the next dials (connection refused) or the first write of
-// the next connections (connection reset before the request is written).
-type faultyNet struct {
-	refuse atomic.Int32
-	reset  atomic.Int32
-}
-
-type resetConn struct {
-	net.Conn
-	armed atomic.Bool
-}
-
-func (c *resetConn) Write(p []byte) (int, error) {
-	if c.armed.Swap(false) {
-		_ = c.Conn.Close()
-		return 0, &net.OpError{Op: "write", Net: "tcp", Err: syscall.ECONNRESET}
-	}
-	return c.Conn.Write(p)
-}
-
-func (f *faultyNet) transport(responseTimeout time.Duration) *http.Transport {
-	return &http.Transport{
-		ResponseHeaderTimeout: responseTimeout,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			if f.refuse.Add(-1) >= 0 {
-				return nil, &net.OpError{Op: "dial", Net: network, Err: syscall.ECONNREFUSED}
-			}
-			var d net.Dialer
-			conn, err := d.DialContext(ctx, network, addr)
-			if err != nil {
-				return nil, err
-			}
-			rc := &resetConn{Conn: conn}
-			if f.reset.Add(-1) >= 0 {
-				rc.armed.Store(true)
-			}
-			return rc, nil
-		},
-	}
-}
 
 // outcome is what a cell of the matrix must end in.
 type outcome int
@@ -106,7 +60,12 @@ type endpointKind struct {
 	name     string
 	endpoint emulator.Endpoint
 	creates  bool
-	call     func(ctx context.Context, c *etl.Client, jobID string) error
+	// setup makes the job the call works on, before any fault; nil: a
+	// started job.
+	setup func(ctx context.Context, c *Client) (string, error)
+	// call makes the request, and checks its result and the emulator's
+	// record of it.
+	call func(ctx context.Context, c *Client, srv *emulator.Server, jobID string) error
 	// expect gives each fault's outcome where it is not plain success.
 	expect map[string]outcome
 }
@@ -117,46 +76,90 @@ var startExpect = map[string]outcome{
 	"answer slower than the request timeout":       maybeAtMost1,
 }
 
+// startedJob is a running job with data, for the job endpoints.
+func startedJob(ctx context.Context, c *Client) (string, error) {
+	job, err := c.StartWithData(ctx, emulator.SalesVolumesTemplateID, DataUpload{Rows: [][]string{{"Product", "Units"}, {"P", "1"}}})
+	if err != nil {
+		return "", err
+	}
+	return job.ID, nil
+}
+
+// createdJob is a job created without data (EDITING), for the input upload.
+func createdJob(ctx context.Context, c *Client) (string, error) {
+	job, err := c.CreateJob(ctx, emulator.GLActualsTemplateID)
+	if err != nil {
+		return "", err
+	}
+	return job.ID, nil
+}
+
+var matrixFile = []byte("Account,Amount\n4000,1\n")
+
 var kinds = []endpointKind{
-	{name: "list templates", endpoint: emulator.EndpointListTemplates, call: func(ctx context.Context, c *etl.Client, _ string) error {
+	{name: "list templates", endpoint: emulator.EndpointListTemplates, call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
 		l, err := c.ListTemplates(ctx)
-		if err == nil && len(l) != 4 {
+		if err == nil && len(l) != len(emulator.DefaultTemplates()) {
 			return fmt.Errorf("%d templates", len(l))
 		}
 		return err
 	}},
-	{name: "get template", endpoint: emulator.EndpointGetTemplate, call: func(ctx context.Context, c *etl.Client, _ string) error {
-		t, err := c.GetTemplate(ctx, glTemplate)
+	{name: "get template", endpoint: emulator.EndpointGetTemplate, call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
+		t, err := c.GetTemplate(ctx, emulator.GLActualsTemplateID)
 		if err == nil && len(t.Steps) != 1 {
 			return fmt.Errorf("steps %v", t.Steps)
 		}
 		return err
 	}},
 	{name: "start with file", endpoint: emulator.EndpointStartWithFile, creates: true, expect: startExpect,
-		call: func(ctx context.Context, c *etl.Client, _ string) error {
-			_, err := c.StartWithFile(ctx, glTemplate, fileOf([]byte("Account,Amount\n4000,1\n"), etl.FormatCSV, etl.EncodingUTF8, "gl.csv"))
+		call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
+			_, err := c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv"))
 			return err
 		}},
 	{name: "start with data", endpoint: emulator.EndpointStartWithData, creates: true, expect: startExpect,
-		call: func(ctx context.Context, c *etl.Client, _ string) error {
-			_, err := c.StartWithData(ctx, glTemplate, etl.DataUpload{Rows: [][]string{{"Account", "Amount"}, {"4000", "1"}}})
+		call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
+			_, err := c.StartWithData(ctx, emulator.GLActualsTemplateID, DataUpload{Rows: [][]string{{"Account", "Amount"}, {"4000", "1"}}})
 			return err
 		}},
-	{name: "submit", endpoint: emulator.EndpointSubmitJob, call: func(ctx context.Context, c *etl.Client, id string) error {
+	{name: "create job", endpoint: emulator.EndpointCreateJob, creates: true, expect: startExpect,
+		call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
+			j, err := c.CreateJob(ctx, emulator.GLActualsTemplateID)
+			if err == nil && j.Status != StatusEditing {
+				return fmt.Errorf("status %s", j.Status)
+			}
+			return err
+		}},
+	{name: "upload job file", endpoint: emulator.EndpointUploadJobFile, setup: createdJob,
+		call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
+			if err := c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv")); err != nil {
+				return err
+			}
+			if j, _ := srv.Job(id); j.Upload == nil || j.Upload.SHA256 != sha(matrixFile) || j.Status != string(StatusEditing) {
+				return fmt.Errorf("the emulator holds %+v (status %s), want the file's bytes in an EDITING job", j.Upload, j.Status)
+			}
+			return nil
+		}},
+	{name: "submit", endpoint: emulator.EndpointSubmitJob, call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
 		j, err := c.SubmitJob(ctx, id)
-		if err == nil && j.Status != etl.StatusSubmitted {
+		if err == nil && j.Status != StatusSubmitted {
 			return fmt.Errorf("status %s", j.Status)
+		}
+		if got, _ := srv.Job(id); err == nil && got.Status != string(StatusSubmitted) {
+			return fmt.Errorf("the emulator holds the job as %s", got.Status)
 		}
 		return err
 	}},
-	{name: "cancel", endpoint: emulator.EndpointCancelJob, call: func(ctx context.Context, c *etl.Client, id string) error {
+	{name: "cancel", endpoint: emulator.EndpointCancelJob, call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
 		j, err := c.CancelJob(ctx, id)
-		if err == nil && j.Status != etl.StatusCancelled {
+		if err == nil && j.Status != StatusCancelled {
 			return fmt.Errorf("status %s", j.Status)
+		}
+		if got, _ := srv.Job(id); err == nil && got.Status != string(StatusCancelled) {
+			return fmt.Errorf("the emulator holds the job as %s", got.Status)
 		}
 		return err
 	}},
-	{name: "get job", endpoint: emulator.EndpointGetJob, call: func(ctx context.Context, c *etl.Client, id string) error {
+	{name: "get job", endpoint: emulator.EndpointGetJob, call: func(ctx context.Context, c *Client, _ *emulator.Server, id string) error {
 		j, err := c.GetJob(ctx, id)
 		if err == nil && j.ID != id {
 			return fmt.Errorf("job %s", j.ID)
@@ -170,7 +173,16 @@ var kinds = []endpointKind{
 // one job), or an error that names the job as possibly created with the
 // number of jobs the service holds. Never two jobs.
 func TestFaultMatrix(t *testing.T) {
-	cells, passed := 0, 0
+	cells, passed := runFaultMatrix(t, emulator.Options{RunTime: time.Hour}, kinds)
+	t.Logf("fault matrix: %d cells, %d passed", cells, passed)
+	if cells != len(kinds)*len(faults) || cells < 81 {
+		t.Fatalf("matrix has %d cells", cells)
+	}
+}
+
+// runFaultMatrix runs each kind against each fault on emulators made with
+// opts, in parallel, and returns the number of cells and of cells passed.
+func runFaultMatrix(t *testing.T, opts emulator.Options, kinds []endpointKind) (cells, passed int) {
 	for _, k := range kinds {
 		for _, f := range faults {
 			want := succeeds
@@ -178,65 +190,65 @@ func TestFaultMatrix(t *testing.T) {
 				want = o
 			}
 			cells++
-			ok := t.Run(k.name+"/"+f.name, func(t *testing.T) {
+			if t.Run(k.name+"/"+f.name, func(t *testing.T) {
 				t.Parallel()
-				srv := emulator.New(emulator.Options{RunTime: time.Hour})
-				ts := httptest.NewServer(srv)
-				defer ts.Close()
-				fn := &faultyNet{}
-				c, err := etl.New(etl.Config{
-					BaseURL: ts.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret,
-					MaxRetries: 3, RetryWaitMin: time.Millisecond, RetryWaitMax: 20 * time.Millisecond,
-					Transport: fn.transport(500 * time.Millisecond),
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				ctx := context.Background()
-				// A job for the job endpoints, made before any fault.
-				job, err := c.StartWithData(ctx, salesTemplate, etl.DataUpload{Rows: [][]string{{"Product", "Units"}, {"P", "1"}}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				before, _ := srv.Stats()
-				f.apply(srv, k.endpoint, fn)
-
-				err = k.call(ctx, c, job.ID)
-
-				after, _ := srv.Stats()
-				created := after - before
-				if created > 1 {
-					t.Fatalf("%d jobs created: a retry duplicated the import", created)
-				}
-				var maybe *etl.JobMaybeCreatedError
-				switch want {
-				case succeeds:
-					if err != nil {
-						t.Fatalf("want success, got %v", err)
-					}
-					if k.creates && created != 1 {
-						t.Fatalf("success with %d new jobs, want 1", created)
-					}
-					if !k.creates && created != 0 {
-						t.Fatalf("%d new jobs from a call that creates none", created)
-					}
-				case maybeNoJob, maybeOneJob, maybeAtMost1:
-					if !errors.As(err, &maybe) {
-						t.Fatalf("want %s, got %v", want, err)
-					}
-					if want == maybeNoJob && created != 0 || want == maybeOneJob && created != 1 {
-						t.Fatalf("want %s, the service holds %d new jobs", want, created)
-					}
-				}
-				t.Logf("%s / %s: %s (new jobs: %d, err: %v)", k.name, f.name, want, created, err)
-			})
-			if ok {
+				runFaultCell(t, opts, k, f, want)
+			}) {
 				passed++
 			}
 		}
 	}
-	t.Logf("fault matrix: %d cells, %d passed", cells, passed)
-	if cells != len(kinds)*len(faults) || cells < 63 {
-		t.Fatalf("matrix has %d cells", cells)
+	return cells, passed
+}
+
+// runFaultCell runs one kind against one fault and checks the outcome.
+func runFaultCell(t *testing.T, opts emulator.Options, k endpointKind, f fault, want outcome) {
+	srv := emulator.New(opts)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	fn := &faultyNet{}
+	c, _ := newTestClient(t, ts.URL, func(cfg *Config) {
+		cfg.TokenID, cfg.TokenSecret = emulator.DefaultTokenID, emulator.DefaultTokenSecret
+		cfg.Transport = fn.transport(500 * time.Millisecond)
+	})
+	ctx := context.Background()
+	setup := k.setup
+	if setup == nil {
+		setup = startedJob
 	}
+	jobID, err := setup(ctx, c) // made before any fault
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := srv.Stats()
+	f.apply(srv, k.endpoint, fn)
+
+	err = k.call(ctx, c, srv, jobID)
+
+	after, _ := srv.Stats()
+	created := after - before
+	if created > 1 {
+		t.Fatalf("%d jobs created: a retry duplicated the import", created)
+	}
+	var maybe *JobMaybeCreatedError
+	switch want {
+	case succeeds:
+		if err != nil {
+			t.Fatalf("want success, got %v", err)
+		}
+		if k.creates && created != 1 {
+			t.Fatalf("success with %d new jobs, want 1", created)
+		}
+		if !k.creates && created != 0 {
+			t.Fatalf("%d new jobs from a call that creates none", created)
+		}
+	case maybeNoJob, maybeOneJob, maybeAtMost1:
+		if !errors.As(err, &maybe) {
+			t.Fatalf("want %s, got %v", want, err)
+		}
+		if want == maybeNoJob && created != 0 || want == maybeOneJob && created != 1 {
+			t.Fatalf("want %s, the service holds %d new jobs", want, created)
+		}
+	}
+	t.Logf("%s / %s: %s (new jobs: %d, err: %v)", k.name, f.name, want, created, err)
 }

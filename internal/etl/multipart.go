@@ -1,7 +1,13 @@
 package etl
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"mime/multipart"
+	"net/textproto"
 	"strings"
 )
 
@@ -39,9 +45,106 @@ func CheckPartHeaderValue(v string) error {
 	return nil
 }
 
+// checkPartNames applies CheckPartHeaderValue to a file part's names.
+func checkPartNames(partName, fileName string) error {
+	if err := CheckPartHeaderValue(partName); err != nil {
+		return fmt.Errorf("file part name %q %w", partName, err)
+	}
+	if err := CheckPartHeaderValue(fileName); err != nil {
+		return fmt.Errorf("file name %q %w", fileName, err)
+	}
+	return nil
+}
+
 var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
 
 // quoteEscape escapes a header value for a quoted-string, as
 // mime/multipart does for its own form fields: a backslash before each
 // backslash and quote, which a MIME parser removes again.
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
+
+// filePartHeader is the header of the file part. It refuses what
+// CheckPartHeaderValue refuses, so no caller can build a broken header.
+func filePartHeader(partName, fileName string) (textproto.MIMEHeader, error) {
+	if err := checkPartNames(partName, fileName); err != nil {
+		return nil, err
+	}
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, quoteEscape(partName), quoteEscape(fileName)))
+	h.Set("Content-Type", "application/octet-stream")
+	return h, nil
+}
+
+// newMultipartBody lays out the multipart form of a file upload: a metadata
+// part, then the file part named as metadata.input.partName. Only the parts'
+// headers are held in memory; the file is read from f.Open as the body is
+// sent, and the body's exact length is known when f.Size is.
+func newMultipartBody(f FileUpload) (*body, error) {
+	if err := f.Input.Validate(); err != nil {
+		return nil, err
+	}
+	if f.Open == nil {
+		return nil, errors.New("file upload has no content to open")
+	}
+	head, tail, contentType, err := multipartFrame(f.Input)
+	if err != nil {
+		return nil, err
+	}
+	size := int64(-1)
+	if f.Size >= 0 {
+		size = int64(len(head)) + f.Size + int64(len(tail))
+	}
+	return &body{
+		contentType: contentType,
+		size:        size,
+		open: func() (io.ReadCloser, error) {
+			rc, err := f.Open()
+			if err != nil {
+				return nil, fmt.Errorf("opening %s: %w", f.Input.FileName, err)
+			}
+			return &multipartReader{Reader: io.MultiReader(bytes.NewReader(head), rc, bytes.NewReader(tail)), file: rc}, nil
+		},
+	}, nil
+}
+
+// multipartFrame returns the bytes before the file's content (the metadata
+// part and the file part's header) and after it (the closing boundary).
+func multipartFrame(in FileInput) (head, tail []byte, contentType string, err error) {
+	meta, err := json.Marshal(FileMetadata{Input: in})
+	if err != nil {
+		return nil, nil, "", err
+	}
+	fh, err := filePartHeader(in.PartName, in.FileName)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	mh := textproto.MIMEHeader{}
+	mh.Set("Content-Disposition", `form-data; name="metadata"`)
+	mh.Set("Content-Type", "application/json")
+	pw, err := mw.CreatePart(mh)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if _, err := pw.Write(meta); err != nil {
+		return nil, nil, "", err
+	}
+	if _, err := mw.CreatePart(fh); err != nil {
+		return nil, nil, "", err
+	}
+	head = bytes.Clone(buf.Bytes())
+	buf.Reset()
+	if err := mw.Close(); err != nil {
+		return nil, nil, "", err
+	}
+	return head, bytes.Clone(buf.Bytes()), mw.FormDataContentType(), nil
+}
+
+// multipartReader is the body of one attempt; closing it closes the file.
+type multipartReader struct {
+	io.Reader
+	file io.Closer
+}
+
+func (m *multipartReader) Close() error { return m.file.Close() }

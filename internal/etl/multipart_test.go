@@ -1,13 +1,22 @@
-package etl_test
+package etl
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func TestCheckPartHeaderValue(t *testing.T) {
@@ -25,7 +34,7 @@ func TestCheckPartHeaderValue(t *testing.T) {
 		"é\r":                    "carriage return (U+000D) at byte 2",
 		"x\r\nContent-Type: a/b": "carriage return (U+000D) at byte 1",
 	} {
-		err := etl.CheckPartHeaderValue(v)
+		err := CheckPartHeaderValue(v)
 		if want == "" {
 			if err != nil {
 				t.Errorf("%q: unexpected error %v", v, err)
@@ -47,7 +56,7 @@ func TestControlCharacterNamesAreRefusedBeforeSending(t *testing.T) {
 		{"file", "gl.csv\r\n", `file name "gl.csv\r\n" contains a carriage return (U+000D) at byte 6`},
 		{"file\r\nX-Injected: 1", "gl.csv", `file part name "file\r\nX-Injected: 1" contains a carriage return (U+000D) at byte 4`},
 	} {
-		f := fileOf(content, etl.FormatCSV, etl.EncodingUTF8, tc.file)
+		f := fileOf(content, FormatCSV, EncodingUTF8, tc.file)
 		f.Input.PartName = tc.part
 		_, err := c.StartWithFile(context.Background(), emulator.GLActualsTemplateID, f)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -80,7 +89,7 @@ func TestQuotedNamesArriveAsWritten(t *testing.T) {
 	srv, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
 	content := []byte("Account,Amount\n4000,1\n")
 	const part, file = "my \"part\"\t\\x", "Q4 \"final\"\tC:\\data\\gl.csv"
-	f := fileOf(content, etl.FormatCSV, etl.EncodingUTF8, file)
+	f := fileOf(content, FormatCSV, EncodingUTF8, file)
 	f.Input.PartName = part
 	job, err := c.StartWithFile(context.Background(), emulator.GLActualsTemplateID, f)
 	if err != nil {
@@ -103,5 +112,146 @@ func TestQuotedNamesArriveAsWritten(t *testing.T) {
 	}
 	if j, _ := srv.Job(created.ID); j.Upload == nil || j.Upload.PartName != part || j.Upload.FileName != file || j.Upload.SHA256 != sha(content) {
 		t.Fatalf("input upload = %+v", j.Upload)
+	}
+}
+
+func TestMultipartBodyLayout(t *testing.T) {
+	content := "Account,Amount\n4000,100\n"
+	f := FileUpload{
+		Input: FileInput{PartName: "up\tload \"x\"", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "gl \"q\"\t\\d\\.csv"},
+		Open:  func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(content)), nil },
+		Size:  int64(len(content)),
+	}
+	b, err := newMultipartBody(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, _ := b.open()
+	raw, _ := io.ReadAll(rc)
+	if int64(len(raw)) != b.size {
+		t.Fatalf("declared size %d, actual %d", b.size, len(raw))
+	}
+	_, params, err := mime.ParseMediaType(b.contentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr := multipart.NewReader(bytes.NewReader(raw), params["boundary"])
+	p1, err := mr.NextPart()
+	if err != nil || p1.FormName() != "metadata" {
+		t.Fatalf("first part %v, %v", p1, err)
+	}
+	var meta FileMetadata
+	if err := json.NewDecoder(p1).Decode(&meta); err != nil || meta.Input != f.Input {
+		t.Fatalf("metadata %+v, %v", meta, err)
+	}
+	p2, err := mr.NextPart()
+	if err != nil || p2.FormName() != f.Input.PartName || p2.FileName() != f.Input.FileName {
+		t.Fatalf("file part %q %q, %v", p2.FormName(), p2.FileName(), err)
+	}
+	got, _ := io.ReadAll(p2)
+	if string(got) != content {
+		t.Fatalf("file content %q", got)
+	}
+	if _, err := mr.NextPart(); err != io.EOF {
+		t.Fatalf("want exactly two parts, got %v", err)
+	}
+
+	f.Size = -1
+	b, _ = newMultipartBody(f)
+	if b.size != -1 {
+		t.Fatalf("unknown size must stay unknown, got %d", b.size)
+	}
+	for _, bad := range []FileInput{
+		{PartName: "", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a"},
+		{PartName: "f", FileFormat: "XLS", FileEncoding: EncodingUTF8, FileName: "a"},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: "latin1", FileName: "a"},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: ""},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv\r\n"},
+		{PartName: "f\n", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv"},
+		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a\x00.csv"},
+	} {
+		if _, err := newMultipartBody(FileUpload{Input: bad, Open: f.Open}); err == nil {
+			t.Errorf("%+v: want a validation error", bad)
+		}
+	}
+}
+
+func TestFileHashHelperAgreesWithSHA256(t *testing.T) {
+	// Guards the assumption the provider relies on: the bytes of a file part
+	// are the file's bytes, untouched.
+	content := []byte("a,b\n1,2\n")
+	f := FileUpload{
+		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "x.csv"},
+		Open:  func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil },
+		Size:  int64(len(content)),
+	}
+	b, _ := newMultipartBody(f)
+	rc, _ := b.open()
+	raw, _ := io.ReadAll(rc)
+	_, params, _ := mime.ParseMediaType(b.contentType)
+	mr := multipart.NewReader(bytes.NewReader(raw), params["boundary"])
+	_, _ = mr.NextPart()
+	p, _ := mr.NextPart()
+	got, _ := io.ReadAll(p)
+	h1, h2 := sha256.Sum256(got), sha256.Sum256(content)
+	if hex.EncodeToString(h1[:]) != hex.EncodeToString(h2[:]) {
+		t.Fatal("file part bytes differ from the file")
+	}
+}
+
+// TestStartWithFileStreamsInFlatMemory uploads 256 MiB and asserts that
+// the process allocated a small fraction of it: the file is never held.
+func TestStartWithFileStreamsInFlatMemory(t *testing.T) {
+	const size = 256 << 20
+	srv := &hashingServer{}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	c, _ := newTestClient(t, ts.URL, nil)
+
+	// The expected hash, computed the same streaming way.
+	want := sha256.New()
+	if _, err := io.Copy(want, newCSVGenerator(size)); err != nil {
+		t.Fatal(err)
+	}
+
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := c.StartWithFile(context.Background(), "1", uploadOf(size)); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+
+	if srv.size != size || srv.sum != hex.EncodeToString(want.Sum(nil)) {
+		t.Fatalf("server received %d bytes with sha %s", srv.size, srv.sum)
+	}
+	allocated := after.TotalAlloc - before.TotalAlloc
+	// Client and the in-process server together: a few MiB of buffers,
+	// never the 256 MiB file.
+	const bound = 16 << 20
+	if allocated > bound {
+		t.Fatalf("uploading %d MiB allocated %d MiB (bound %d MiB): the upload is buffered", size>>20, allocated>>20, bound>>20)
+	}
+	t.Logf("uploaded %d MiB, allocated %.1f MiB in total", size>>20, float64(allocated)/(1<<20))
+}
+
+func BenchmarkStartWithFile(b *testing.B) {
+	for _, size := range []int64{1 << 20, 64 << 20} {
+		b.Run(fmt.Sprintf("%dMiB", size>>20), func(b *testing.B) {
+			ts := httptest.NewServer(&hashingServer{})
+			defer ts.Close()
+			c, err := New(Config{BaseURL: ts.URL, TokenID: testTokenID, TokenSecret: testSecret})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(size)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := c.StartWithFile(context.Background(), "1", uploadOf(size)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,20 +1,19 @@
-package etl_test
+package etl
 
 import (
 	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // leakForms are the forms of the emulator's secret a body could echo.
@@ -34,7 +33,7 @@ func leakForms(id, secret string) map[string]string {
 
 func TestSecretForms(t *testing.T) {
 	const id, secret = "1112140681100620800.1", "a+b/c d=e&f\"g"
-	forms := etl.SecretForms(id, secret)
+	forms := SecretForms(id, secret)
 	for name, f := range leakForms(id, secret) {
 		if !slices.Contains(forms, f) {
 			t.Errorf("SecretForms lacks the %s form %q", name, f)
@@ -48,35 +47,18 @@ func TestSecretForms(t *testing.T) {
 			t.Fatalf("forms not longest first without duplicates: %q", forms)
 		}
 	}
-	if got := etl.SecretForms(id, ""); len(got) != 0 {
+	if got := SecretForms(id, ""); len(got) != 0 {
 		t.Fatalf("no secret, forms %q", got)
 	}
 	basic := "Basic " + base64.StdEncoding.EncodeToString([]byte(id+":"+secret))
 	in := "auth " + basic + " and " + secret + " and " + url.QueryEscape(secret)
-	if got := etl.Redact(in, forms); got != "auth [redacted] and [redacted] and [redacted]" {
+	if got := Redact(in, forms); got != "auth [redacted] and [redacted] and [redacted]" {
 		t.Fatalf("Redact = %q", got)
 	}
 	// Unsorted forms: the longest still wins.
-	if got := etl.Redact("x "+id+":"+secret, []string{secret, id + ":" + secret}); got != "x [redacted]" {
+	if got := Redact("x "+id+":"+secret, []string{secret, id + ":" + secret}); got != "x [redacted]" {
 		t.Fatalf("Redact with unsorted forms = %q", got)
 	}
-}
-
-type lineLog struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-func (l *lineLog) log(_ context.Context, level, msg string, fields map[string]any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, fmt.Sprintf("%s %s %v", level, msg, fields))
-}
-
-func (l *lineLog) text() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.lines, "\n")
 }
 
 // TestAnEchoingErrorBodyLeaksNoSecret: a service error body that echoes
@@ -100,15 +82,15 @@ func TestAnEchoingErrorBodyLeaksNoSecret(t *testing.T) {
 			srv := emulator.New(emulator.Options{TokenSecret: secret})
 			ts := httptest.NewServer(srv)
 			defer ts.Close()
-			logs := &lineLog{}
-			c, err := etl.New(etl.Config{BaseURL: ts.URL, TokenID: id, TokenSecret: secret,
+			logs := &logRecorder{}
+			c, err := New(Config{BaseURL: ts.URL, TokenID: id, TokenSecret: secret,
 				MaxRetries: 1, RetryWaitMin: time.Millisecond, RetryWaitMax: time.Millisecond, Log: logs.log})
 			if err != nil {
 				t.Fatal(err)
 			}
 			srv.InjectFault(emulator.Fault{Endpoint: emulator.EndpointListTemplates, Status: 401, Body: tc.body})
 			_, err = c.ListTemplates(context.Background())
-			var apiErr *etl.APIError
+			var apiErr *APIError
 			if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 {
 				t.Fatalf("err = %v, want a 401", err)
 			}
@@ -127,5 +109,25 @@ func TestAnEchoingErrorBodyLeaksNoSecret(t *testing.T) {
 				t.Fatal("no log lines were written")
 			}
 		})
+	}
+}
+
+func TestErrorsRedactAnEchoedSecret(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, p, _ := r.BasicAuth()
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = fmt.Fprintf(w, `{"message":"bad secret %s"}`, p)
+	}))
+	defer ts.Close()
+	c, rec := newTestClient(t, ts.URL, nil)
+	_, err := c.ListTemplates(context.Background())
+	if !IsUnauthorized(err) {
+		t.Fatalf("err = %v, want 401", err)
+	}
+	var apiErr *APIError
+	errors.As(err, &apiErr)
+	assertNoSecret(t, err.Error()+apiErr.Body+rec.text())
+	if !strings.Contains(apiErr.Hint(), "hub") {
+		t.Fatalf("401 hint must mention the hub: %q", apiErr.Hint())
 	}
 }

@@ -1,6 +1,7 @@
 package etl
 
 import (
+	"bufio"
 	"io"
 	"strings"
 )
@@ -16,34 +17,27 @@ import (
 // CSVFileName is the file name rows sent as a file carry.
 const CSVFileName = "rows.csv"
 
-const csvChunk = 64 << 10
-
 // WriteCSV writes the rows as the CSV file CSVFile sends and returns its
 // length. It is deterministic, so a hash of it identifies the data sent.
 func (d DataUpload) WriteCSV(w io.Writer) (int64, error) {
-	buf := make([]byte, 0, csvChunk+1024)
-	var n int64
-	for _, row := range d.Rows {
-		buf = appendCSVRow(buf, row)
-		if len(buf) >= csvChunk {
-			m, err := w.Write(buf)
-			n += int64(m)
+	return writeRows(w, func(bw *bufio.Writer) error {
+		for _, row := range d.Rows {
+			b, err := rowBuffer(bw)
 			if err != nil {
-				return n, err
+				return err
 			}
-			buf = buf[:0]
+			if _, err := bw.Write(appendCSVRow(b, row)); err != nil {
+				return err
+			}
 		}
-	}
-	m, err := w.Write(buf)
-	return n + int64(m), err
+		return nil
+	})
 }
 
-// CSVSize returns the length of the CSV file of the rows.
+// CSVSize returns the length of the CSV file of the rows: what WriteCSV
+// writes, counted.
 func (d DataUpload) CSVSize() int64 {
-	var n int64
-	for _, row := range d.Rows {
-		n += csvRowSize(row)
-	}
+	n, _ := d.WriteCSV(io.Discard)
 	return n
 }
 
@@ -58,7 +52,8 @@ func (d DataUpload) CSVFile() FileUpload {
 	}
 }
 
-// csvRowsReader encodes rows chunk by chunk as they are read.
+// csvRowsReader encodes rows a buffer at a time as they are read (the pull
+// side of WriteCSV: the same rows, the same appendCSVRow).
 type csvRowsReader struct {
 	rows [][]string
 	next int
@@ -72,10 +67,10 @@ func (r *csvRowsReader) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if r.buf == nil {
-			r.buf = make([]byte, 0, csvChunk+1024)
+			r.buf = make([]byte, 0, rowsBufSize+1024)
 		}
 		r.buf, r.pos = r.buf[:0], 0
-		for r.next < len(r.rows) && len(r.buf) < csvChunk {
+		for r.next < len(r.rows) && len(r.buf) < rowsBufSize {
 			r.buf = appendCSVRow(r.buf, r.rows[r.next])
 			r.next++
 		}
@@ -97,6 +92,8 @@ func csvNeedsQuotes(s string) bool {
 	return strings.ContainsAny(s, ",\"\r\n")
 }
 
+// appendCSVRow appends one row as a CSV record: the one rule for the CSV
+// bytes of a row.
 func appendCSVRow(dst []byte, row []string) []byte {
 	if len(row) == 1 && row[0] == "" {
 		// An empty line would be skipped: quote the one empty cell.
@@ -124,18 +121,4 @@ func appendCSVRow(dst []byte, row []string) []byte {
 		dst = append(dst, '"')
 	}
 	return append(dst, '\n')
-}
-
-func csvRowSize(row []string) int64 {
-	if len(row) == 1 && row[0] == "" {
-		return 3
-	}
-	n := int64(max(len(row), 1)) // separators and the newline
-	for _, cell := range row {
-		n += int64(len(cell))
-		if csvNeedsQuotes(cell) {
-			n += 2 + int64(strings.Count(cell, `"`))
-		}
-	}
-	return n
 }

@@ -1,6 +1,9 @@
 package etl
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // RowsProblemKind names the kind of problem CheckRows found.
 type RowsProblemKind string
@@ -75,11 +78,4 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 }
 
 // isBlank: empty or only spaces and tabs.
-func isBlank(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != ' ' && s[i] != '\t' {
-			return false
-		}
-	}
-	return true
-}
+func isBlank(s string) bool { return strings.Trim(s, " \t") == "" }

@@ -1,32 +1,30 @@
-package etl_test
+package etl
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func TestCheckRows(t *testing.T) {
 	cases := []struct {
 		name  string
 		rows  [][]string
-		kinds []etl.RowsProblemKind
+		kinds []RowsProblemKind
 		rowAt []int
 		has   string
 	}{
 		{"ok", [][]string{{"A", "B"}, {"1", "2"}}, nil, nil, ""},
 		{"header only", [][]string{{"A", "B"}}, nil, nil, ""},
-		{"empty", nil, []etl.RowsProblemKind{etl.RowsEmpty}, []int{-1}, "header row"},
-		{"empty header", [][]string{{}}, []etl.RowsProblemKind{etl.RowsEmptyHeader}, []int{0}, "rows[0]"},
-		{"blank name", [][]string{{"A", " "}, {"1", "2"}}, []etl.RowsProblemKind{etl.RowsEmptyColumnName}, []int{0}, "rows[0][1]"},
-		{"ragged", [][]string{{"A", "B"}, {"1"}, {"1", "2"}, {"1", "2", "3"}}, []etl.RowsProblemKind{etl.RowsWidth, etl.RowsWidth}, []int{1, 3}, "rows[1] has 1 cells but the header row (rows[0]) has 2"},
+		{"empty", nil, []RowsProblemKind{RowsEmpty}, []int{-1}, "header row"},
+		{"empty header", [][]string{{}}, []RowsProblemKind{RowsEmptyHeader}, []int{0}, "rows[0]"},
+		{"blank name", [][]string{{"A", " "}, {"1", "2"}}, []RowsProblemKind{RowsEmptyColumnName}, []int{0}, "rows[0][1]"},
+		{"ragged", [][]string{{"A", "B"}, {"1"}, {"1", "2"}, {"1", "2", "3"}}, []RowsProblemKind{RowsWidth, RowsWidth}, []int{1, 3}, "rows[1] has 1 cells but the header row (rows[0]) has 2"},
 		{"unknown row skipped", [][]string{{"A"}, nil, {"1"}}, nil, nil, ""},
 		{"unknown header", [][]string{nil, {"1", "2"}}, nil, nil, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := etl.CheckRows(c.rows, 0)
+			got := CheckRows(c.rows, 0)
 			if len(got) != len(c.kinds) {
 				t.Fatalf("got %+v, want kinds %v", got, c.kinds)
 			}
@@ -44,7 +42,7 @@ func TestCheckRows(t *testing.T) {
 	for range 30 {
 		many = append(many, []string{"1"})
 	}
-	if got := etl.CheckRows(many, 5); len(got) != 6 || got[5].Kind != etl.RowsMore {
+	if got := CheckRows(many, 5); len(got) != 6 || got[5].Kind != RowsMore {
 		t.Fatalf("want 5 problems and a RowsMore, got %d: %+v", len(got), got[len(got)-1])
 	}
 }
@@ -78,7 +76,7 @@ func FuzzCheckRows(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string, maxProblems uint8) {
 		rows := rowsFromBytes(in)
-		probs := etl.CheckRows(rows, int(maxProblems))
+		probs := CheckRows(rows, int(maxProblems))
 		limit := int(maxProblems)
 		if limit == 0 {
 			limit = 10
@@ -92,16 +90,16 @@ func FuzzCheckRows(f *testing.F) {
 				t.Fatalf("problem without a message: %+v", p)
 			}
 			switch p.Kind {
-			case etl.RowsWidth:
+			case RowsWidth:
 				if p.Row < 1 || p.Row >= len(rows) || rows[p.Row] == nil || len(rows[p.Row]) == len(rows[0]) || p.Got != len(rows[p.Row]) || p.Want != len(rows[0]) {
 					t.Fatalf("bad width problem %+v", p)
 				}
 				widths[p.Row] = true
-			case etl.RowsEmptyColumnName:
+			case RowsEmptyColumnName:
 				if p.Row != 0 || strings.TrimSpace(rows[0][p.Cell]) != "" {
 					t.Fatalf("bad column name problem %+v", p)
 				}
-			case etl.RowsEmpty:
+			case RowsEmpty:
 				if len(rows) != 0 {
 					t.Fatalf("empty reported for %d rows", len(rows))
 				}

@@ -1,0 +1,113 @@
+package etl
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// FileFormat is the delimited format of a flat file.
+type FileFormat string
+
+// The flat file formats the service accepts.
+const (
+	FormatCSV FileFormat = "CSV" // comma separated
+	FormatPSV FileFormat = "PSV" // pipe separated
+	FormatTDF FileFormat = "TDF" // tab separated
+)
+
+// FileFormats lists the accepted formats.
+var FileFormats = []FileFormat{FormatCSV, FormatPSV, FormatTDF}
+
+// Delimiter returns the field separator of the format, or 0 when unknown.
+func (f FileFormat) Delimiter() rune {
+	switch f {
+	case FormatCSV:
+		return ','
+	case FormatPSV:
+		return '|'
+	case FormatTDF:
+		return '\t'
+	}
+	return 0
+}
+
+// FormatFromExtension maps a file name's extension to a format: .csv to CSV,
+// .psv to PSV, .tsv, .tdf and .tab to TDF. ok is false for anything else.
+func FormatFromExtension(name string) (FileFormat, bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 {
+		return "", false
+	}
+	switch strings.ToLower(name[i+1:]) {
+	case "csv":
+		return FormatCSV, true
+	case "psv":
+		return FormatPSV, true
+	case "tsv", "tdf", "tab":
+		return FormatTDF, true
+	}
+	return "", false
+}
+
+// Encoding is the character encoding of a flat file, spelled as the service
+// spells it.
+type Encoding string
+
+// The encodings the service accepts.
+const (
+	EncodingUTF8   Encoding = "UTF-8"
+	EncodingUTF16  Encoding = "UTF-16"
+	EncodingLatin1 Encoding = "Windows Latin-1"
+)
+
+// Encodings lists the accepted encodings.
+var Encodings = []Encoding{EncodingUTF8, EncodingUTF16, EncodingLatin1}
+
+// FileMetadata is the JSON object sent in the "metadata" part of a file
+// upload: {"input": {...}}.
+type FileMetadata struct {
+	Input FileInput `json:"input"`
+}
+
+// FileInput describes the uploaded file. PartName must equal the form name
+// of the file part.
+type FileInput struct {
+	PartName     string     `json:"partName"`
+	FileFormat   FileFormat `json:"fileFormat"`
+	FileEncoding Encoding   `json:"fileEncoding"`
+	FileName     string     `json:"fileName"`
+}
+
+// FileUpload is a flat file to send. Open is called once per attempt and its
+// reader is streamed into the multipart body as it is sent; it is never read
+// whole into memory. Size, when known (>= 0), lets the request carry an exact
+// Content-Length; -1 means unknown (chunked).
+type FileUpload struct {
+	Input FileInput
+	Open  func() (io.ReadCloser, error)
+	Size  int64
+}
+
+// Validate checks the file metadata before anything is sent. The part name
+// and file name must pass CheckPartHeaderValue.
+func (in FileInput) Validate() error {
+	switch {
+	case in.PartName == "":
+		return errors.New("file part name is empty")
+	case in.FileName == "":
+		return errors.New("file name is empty")
+	}
+	if err := checkPartNames(in.PartName, in.FileName); err != nil {
+		return err
+	}
+	switch {
+	case in.FileFormat.Delimiter() == 0:
+		return fmt.Errorf("file format %q is not one of CSV, PSV, TDF", in.FileFormat)
+	case !slices.Contains(Encodings, in.FileEncoding):
+		return fmt.Errorf("file encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", in.FileEncoding)
+	}
+	return nil
+}

@@ -72,11 +72,11 @@ func TestListTemplates(t *testing.T) {
 	}
 	var list []map[string]any
 	r.json(t, &list)
-	if len(list) != 4 {
-		t.Fatalf("got %d templates, want 4", len(list))
+	ids := []string{tmplGL, tmplHead, tmplSales, tmplGLSales, TwoStepTemplateID, NoStepTemplateID, SameStepNameTemplateID}
+	if len(list) != len(ids) {
+		t.Fatalf("got %d templates, want %d", len(list), len(ids))
 	}
 	want := []string{"id", "lastRunTime", "modelId", "modelName", "name"}
-	ids := []string{tmplGL, tmplHead, tmplSales, tmplGLSales}
 	for i, m := range list {
 		if got := keys(m); !reflect.DeepEqual(got, want) {
 			t.Errorf("template %d keys = %v, want %v", i, got, want)
@@ -127,7 +127,7 @@ func TestGetTemplate(t *testing.T) {
 
 func TestDefaultTemplatesValues(t *testing.T) {
 	ts := DefaultTemplates()
-	if len(ts) != 4 {
+	if len(ts) != 7 {
 		t.Fatalf("%d templates", len(ts))
 	}
 	want := []struct{ id, name, model, modelName, input string }{
@@ -318,7 +318,7 @@ func TestJobsInspection(t *testing.T) {
 
 func TestCustomOptions(t *testing.T) {
 	e := newEnv(t, Options{TokenID: "abc", TokenSecret: "def", Templates: []Template{{ID: "1", Name: "T", ModelID: "9", ModelName: "M",
-		Steps: []Step{{"S", "Values", "2"}}, RequiredColumns: []string{"X"}}}, MaxKeptRows: 1, Instant: true})
+		Steps: []Step{{StepName: "S", DataType: "Values", InputID: "2"}}, RequiredColumns: []string{"X"}}}, MaxKeptRows: 1, Instant: true})
 	r := e.get("/templates")
 	wantError(t, r, http.StatusUnauthorized)
 	req, _ := http.NewRequest(http.MethodGet, e.ts.URL+base+"/templates", nil)

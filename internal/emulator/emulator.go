@@ -8,6 +8,8 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -49,14 +51,43 @@ func IsFinal(status string) bool {
 
 // Step is one step of a template; InputID names the job input a file is
 // loaded into with PUT /jobs/{jobId}/inputs/{inputId}/file.
-type Step struct{ StepName, DataType, InputID string }
+type Step struct {
+	StepName, DataType, InputID string
+	// RequiredColumns are the header columns data loaded into this step
+	// must contain, else the job ends in ERROR; nil means the template's
+	// RequiredColumns. (An invented rule: see Template.RequiredColumns.)
+	RequiredColumns []string
+}
 
 // Template is an import template the emulator serves.
 type Template struct {
 	ID, Name, ModelID, ModelName string
 	LastRunTime                  *int64 // epoch ms, nil = never run; updated when a job starts from it
 	Steps                        []Step
-	RequiredColumns              []string // header columns a job's data must contain, else the job ends in ERROR
+	// RequiredColumns are the header columns a job's data must contain,
+	// else the job ends in ERROR. Invented: no source shows how the
+	// service matches columns; this is a test device for the ERROR path.
+	RequiredColumns []string
+}
+
+// requiredFor returns the columns data loaded into input inputID must
+// contain: the step's own, else the template's.
+func (t *Template) requiredFor(inputID string) []string {
+	for _, st := range t.Steps {
+		if st.InputID == inputID && st.RequiredColumns != nil {
+			return st.RequiredColumns
+		}
+	}
+	return t.RequiredColumns
+}
+
+// firstInput returns the input id of the template's first step, "" when it
+// has none: start with file or data loads that input.
+func (t *Template) firstInput() string {
+	if len(t.Steps) == 0 {
+		return ""
+	}
+	return t.Steps[0].InputID
 }
 
 func ptr64(v int64) *int64 { return &v }
@@ -72,11 +103,24 @@ const (
 	SalesVolumesInputID      = "640101874288689157"
 	SalesGLActualsTemplateID = "640101874288689158"
 	SalesGLActualsInputID    = "640101874288689159"
+
+	// "Actuals and Rates" (Finance Plan): two input steps.
+	TwoStepTemplateID     = "640101874288689160"
+	TwoStepActualsInputID = "640101874288689161" // step "Load Actuals": Account, Amount
+	TwoStepRatesInputID   = "640101874288689162" // step "Load Rates": Currency, Rate
+	// "Recalculate" (Finance Plan): no input steps.
+	NoStepTemplateID = "640101874288689163"
+	// "Twin Loads" (Sales Model): two steps both named "Load".
+	SameStepNameTemplateID    = "640101874288689164"
+	SameStepNameFirstInputID  = "640101874288689165"
+	SameStepNameSecondInputID = "640101874288689166"
 )
 
-// DefaultTemplates returns the four templates a Server serves when
+// DefaultTemplates returns the templates a Server serves when
 // Options.Templates is nil. Two of them share the name "GL Actuals" on
-// purpose (in different models).
+// purpose (in different models). The first four have one input step each;
+// then come a two-step template, one with no input steps, and one whose two
+// steps share a step name.
 func DefaultTemplates() []Template {
 	return []Template{
 		{ID: GLActualsTemplateID, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
@@ -92,6 +136,19 @@ func DefaultTemplates() []Template {
 		{ID: SalesGLActualsTemplateID, Name: "GL Actuals", ModelID: "600000000000000002", ModelName: "Sales Model",
 			Steps:           []Step{{StepName: "Load GL", DataType: "Values", InputID: SalesGLActualsInputID}},
 			RequiredColumns: []string{"Account", "Amount"}},
+		{ID: TwoStepTemplateID, Name: "Actuals and Rates", ModelID: "600000000000000001", ModelName: "Finance Plan",
+			Steps: []Step{
+				{StepName: "Load Actuals", DataType: "Values", InputID: TwoStepActualsInputID, RequiredColumns: []string{"Account", "Amount"}},
+				{StepName: "Load Rates", DataType: "Values", InputID: TwoStepRatesInputID, RequiredColumns: []string{"Currency", "Rate"}},
+			}},
+		{ID: NoStepTemplateID, Name: "Recalculate", ModelID: "600000000000000001", ModelName: "Finance Plan",
+			Steps: []Step{}},
+		{ID: SameStepNameTemplateID, Name: "Twin Loads", ModelID: "600000000000000002", ModelName: "Sales Model",
+			Steps: []Step{
+				{StepName: "Load", DataType: "Values", InputID: SameStepNameFirstInputID},
+				{StepName: "Load", DataType: "Values", InputID: SameStepNameSecondInputID},
+			},
+			RequiredColumns: []string{"Product", "Units"}},
 	}
 }
 
@@ -99,8 +156,11 @@ func cloneTemplate(t Template) Template {
 	if t.LastRunTime != nil {
 		t.LastRunTime = ptr64(*t.LastRunTime)
 	}
-	t.Steps = append([]Step(nil), t.Steps...)
-	t.RequiredColumns = append([]string(nil), t.RequiredColumns...)
+	t.Steps = slices.Clone(t.Steps)
+	for i := range t.Steps {
+		t.Steps[i].RequiredColumns = slices.Clone(t.Steps[i].RequiredColumns)
+	}
+	t.RequiredColumns = slices.Clone(t.RequiredColumns)
 	return t
 }
 
@@ -119,7 +179,27 @@ type Options struct {
 	MaxKeptRows  int                              // data rows kept per upload for inspection, default 1000; negative keeps none
 	Now          func() time.Time                 // default time.Now
 	Logf         func(format string, args ...any) // optional request log; never given credentials
+	// ConflictStatus is the status of a conflict: submit or cancel of a job
+	// in a final status, a PUT into a job no longer EDITING. 0 means 409.
+	// Invented: no source shows what the service answers (real clients
+	// see 400 or 422 for rejected requests, or a plain 200); set 400 to
+	// test a client that must not depend on 409. It must be a 4xx status.
+	ConflictStatus int
+	// SubmitMissingInputs decides a created job submitted while some of its
+	// template's inputs were never loaded: MissingInputsError (the default)
+	// ends it in ERROR, MissingInputsAccept runs it with the inputs it has.
+	// Invented: no source documents this case.
+	SubmitMissingInputs MissingInputs
 }
+
+// MissingInputs is a choice for Options.SubmitMissingInputs.
+type MissingInputs string
+
+// The choices for Options.SubmitMissingInputs.
+const (
+	MissingInputsError  MissingInputs = "error"  // the job ends in ERROR ("no input data ...")
+	MissingInputsAccept MissingInputs = "accept" // the job runs with the inputs loaded
+)
 
 // Server is the emulator: an http.Handler, safe for concurrent requests.
 type Server struct {
@@ -162,6 +242,19 @@ func New(opts Options) *Server {
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.ConflictStatus == 0 {
+		opts.ConflictStatus = http.StatusConflict
+	}
+	if opts.ConflictStatus < 400 || opts.ConflictStatus > 499 {
+		panic(fmt.Sprintf("emulator: Options.ConflictStatus %d is not a 4xx status", opts.ConflictStatus))
+	}
+	switch opts.SubmitMissingInputs {
+	case "":
+		opts.SubmitMissingInputs = MissingInputsError
+	case MissingInputsError, MissingInputsAccept:
+	default:
+		panic(fmt.Sprintf("emulator: Options.SubmitMissingInputs %q is not %q or %q", opts.SubmitMissingInputs, MissingInputsError, MissingInputsAccept))
 	}
 	s := &Server{
 		opts:      opts,
@@ -331,6 +424,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f.CloseBeforeReading {
 			note = " [fault: connection reset]"
 			abortConn(w, true)
+			return
+		}
+		if f.EchoCredentials {
+			writeError(sw, echoCredentials(r, f))
 			return
 		}
 		if f.Status != 0 && f.Body != "" {
@@ -588,6 +685,27 @@ type Fault struct {
 	// CloseBeforeReading resets the connection at once, without reading the
 	// body or acting.
 	CloseBeforeReading bool
+	// EchoCredentials answers with Status (500 when 0) and an error body
+	// that echoes what the request carried: the raw Authorization header,
+	// the decoded "id:secret", the raw secret and the secret URL-encoded
+	// (query and path escaping), all in its message (a service error body
+	// that echoes credentials). It replaces Body.
+	EchoCredentials bool
+}
+
+// echoCredentials builds the answer of a Fault with EchoCredentials.
+func echoCredentials(r *http.Request, f *Fault) *apiError {
+	status := f.Status
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	user, secret, _ := r.BasicAuth()
+	e := errorf(status, "injected fault: the request carried Authorization: %s; credentials: %s; secret: %s; query-escaped: %s; path-escaped: %s",
+		r.Header.Get("Authorization"), user+":"+secret, secret, url.QueryEscape(secret), url.PathEscape(secret))
+	if f.RetryAfter != "" {
+		e.header = map[string]string{"Retry-After": f.RetryAfter}
+	}
+	return e
 }
 
 type faultState struct {

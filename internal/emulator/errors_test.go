@@ -276,3 +276,58 @@ func TestErrorBodyShape(t *testing.T) {
 		t.Errorf("body = %s", r.body)
 	}
 }
+
+func TestConflictStatusOption(t *testing.T) {
+	e := newEnv(t, Options{ConflictStatus: http.StatusBadRequest})
+	id := e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string)
+	e.srv.SetJobStatus(id, StatusCompleted)
+	wantError(t, e.post("/jobs/"+id+"/submit"), http.StatusBadRequest, "cannot be submitted", StatusCompleted)
+	wantError(t, e.post("/jobs/"+id+"/cancel"), http.StatusBadRequest, "cannot be cancelled")
+	body, ct := multipartBody(t, metaPart(metaGL), filePart(glCSV))
+	wantError(t, e.request(http.MethodPut, base+"/jobs/"+id+"/inputs/"+inputGL+"/file", body, "Content-Type", ct), http.StatusBadRequest, "cannot take a file")
+	// Other errors keep their own status.
+	wantError(t, e.post("/jobs/42/submit"), http.StatusNotFound, `"42"`)
+	for _, bad := range []int{200, 302, 500, -1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("New accepted ConflictStatus %d", bad)
+				}
+			}()
+			New(Options{ConflictStatus: bad})
+		}()
+	}
+}
+
+func TestPurgeJob(t *testing.T) {
+	e := newEnv(t, Options{Instant: true})
+	id := e.mustStart(tmplGL, glCSV)
+	other := e.mustStart(tmplGL, glCSV)
+	if !e.srv.PurgeJob(id) {
+		t.Fatal("PurgeJob of an existing job reported false")
+	}
+	if e.srv.PurgeJob(id) || e.srv.PurgeJob("1") {
+		t.Error("PurgeJob of a purged or unknown job reported true")
+	}
+	for _, r := range []resp{e.get("/jobs/" + id), e.get("/jobs/" + id + "/status"), e.post("/jobs/" + id + "/submit"), e.post("/jobs/" + id + "/cancel")} {
+		wantError(t, r, http.StatusNotFound, id)
+	}
+	if e.status(other) != StatusCompleted {
+		t.Error("the other job is affected")
+	}
+	jobs := e.srv.Jobs()
+	if len(jobs) != 2 || jobs[0].ID != id || !jobs[0].Purged || jobs[1].Purged || jobs[0].Upload == nil {
+		t.Fatalf("jobs = %+v", jobs)
+	}
+	if j, ok := e.srv.Job(id); !ok || !j.Purged {
+		t.Errorf("Job(%s) = %+v, %v", id, j, ok)
+	}
+	if n, _ := e.srv.Stats(); n != 2 {
+		t.Errorf("Stats counts %d jobs, want 2", n)
+	}
+	// An editing job purged takes no file.
+	ed := e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string)
+	e.srv.PurgeJob(ed)
+	body, ct := multipartBody(t, metaPart(metaGL), filePart(glCSV))
+	wantError(t, e.request(http.MethodPut, base+"/jobs/"+ed+"/inputs/"+inputGL+"/file", body, "Content-Type", ct), http.StatusNotFound, ed)
+}

@@ -212,3 +212,27 @@ func TestConcurrentStarts(t *testing.T) {
 		t.Errorf("stats %d jobs %d requests", nj, nr)
 	}
 }
+
+func TestFaultEchoCredentials(t *testing.T) {
+	const id, secret = "7.1", "s3cr&t/+ key"
+	e := newEnv(t, Options{TokenID: id, TokenSecret: secret})
+	e.srv.InjectFault(Fault{Endpoint: EndpointGetJob, Count: 1, Status: http.StatusBadRequest, EchoCredentials: true, Body: "ignored"})
+	e.srv.InjectFault(Fault{Endpoint: EndpointGetJob, Count: 1, EchoCredentials: true})
+	req, _ := http.NewRequest(http.MethodGet, e.ts.URL+base+"/jobs/1", nil)
+	req.SetBasicAuth(id, secret)
+	auth := req.Header.Get("Authorization")
+	for _, status := range []int{http.StatusBadRequest, http.StatusInternalServerError} {
+		res, err := e.ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		r := resp{status: res.StatusCode, header: res.Header, body: b}
+		wantError(t, r, status, "injected fault", auth, id+":"+secret, "secret: "+secret,
+			"query-escaped: s3cr%26t%2F%2B+key", "path-escaped: s3cr&t%2F+%20key")
+	}
+	if n, _ := e.srv.Stats(); n != 0 {
+		t.Errorf("%d jobs", n)
+	}
+}

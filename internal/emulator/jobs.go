@@ -1,7 +1,9 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -22,8 +24,16 @@ type Job struct {
 	ID, TemplateID, Name, ModelID, ModelName, UserName string
 	Status                                             string // current status, lifecycle applied as of Now()
 	Created, Updated                                   time.Time
-	Upload                                             *Upload // nil for a created job with no file yet
-	Message                                            string  // why it ended in ERROR
+	// Upload is the data the job received last: its start's, or its last
+	// PUT's; nil for a created job with no file yet.
+	Upload *Upload
+	// Inputs holds what each PUT /jobs/{id}/inputs/{inputId}/file loaded,
+	// by input id (the last PUT of an input wins); nil when none was.
+	Inputs  map[string]*Upload
+	Message string // why it ended in ERROR
+	// Purged: PurgeJob forgot the job, so the API answers 404 for it; it
+	// stays here so tests still see it was created.
+	Purged bool
 }
 
 // transition is a status a job has from time at on.
@@ -42,9 +52,19 @@ type job struct {
 	// startedIsUpdate: the job was created and started at once, which counts
 	// as its first update (updatedDate is set from creation on).
 	startedIsUpdate bool
-	upload          *Upload
-	// outcome of the data once run: "" when there is no data yet.
-	outcome, message string
+	upload          *Upload // last data received
+	// started is the data a start with file or data ran with; nil for a
+	// created job.
+	started *load
+	// loads holds each input a PUT loaded, by input id.
+	loads  map[string]*load
+	purged bool
+}
+
+// load is data received for a job and the outcome it leads to.
+type load struct {
+	upload           *Upload
+	outcome, message string // COMPLETED, or ERROR and why
 }
 
 // current returns the index in sched of the status in effect at now.
@@ -88,11 +108,33 @@ func (j *job) finishAt(now time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func (j *job) final() transition {
-	if j.outcome == "" {
+// final returns the status the job ends in once run: a started job's
+// data decides; a created job's loaded inputs decide in step order, and
+// inputs never loaded are decided by missing. A template with no input
+// steps completes.
+func (j *job) final(steps []Step, missing MissingInputs) transition {
+	if j.started != nil {
+		return transition{status: j.started.outcome, message: j.started.message}
+	}
+	var absent []Step
+	for _, st := range steps {
+		l, ok := j.loads[st.InputID]
+		switch {
+		case !ok:
+			absent = append(absent, st)
+		case l.outcome == StatusError && len(steps) == 1:
+			return transition{status: StatusError, message: l.message}
+		case l.outcome == StatusError:
+			return transition{status: StatusError, message: fmt.Sprintf("step %q (input %s): %s", st.StepName, st.InputID, l.message)}
+		}
+	}
+	switch {
+	case len(absent) == 0 || missing == MissingInputsAccept:
+		return transition{status: StatusCompleted}
+	case len(j.loads) == 0:
 		return transition{status: StatusError, message: "no input data"}
 	}
-	return transition{status: j.outcome, message: j.message}
+	return transition{status: StatusError, message: fmt.Sprintf("no input data for step %q (input %s)", absent[0].StepName, absent[0].InputID)}
 }
 
 func (j *job) snapshot(now time.Time) Job {
@@ -105,13 +147,26 @@ func (j *job) snapshot(now time.Time) Job {
 	if j.sched[i].status == StatusError {
 		out.Message = j.sched[i].message
 	}
-	if j.upload != nil {
-		u := *j.upload
-		u.Header = append([]string(nil), u.Header...)
-		u.Rows = append([][]string(nil), u.Rows...)
-		out.Upload = &u
+	out.Upload = j.upload.clone()
+	for id, l := range j.loads {
+		if out.Inputs == nil {
+			out.Inputs = map[string]*Upload{}
+		}
+		out.Inputs[id] = l.upload.clone()
 	}
+	out.Purged = j.purged
 	return out
+}
+
+// clone returns a copy that shares nothing the caller could change.
+func (u *Upload) clone() *Upload {
+	if u == nil {
+		return nil
+	}
+	c := *u
+	c.Header = slices.Clone(u.Header)
+	c.Rows = slices.Clone(u.Rows)
+	return &c
 }
 
 // jobJSON is the ETLJob resource.
@@ -155,7 +210,7 @@ func templateToJSON(t Template, withSteps bool) templateJSON {
 	if withSteps {
 		steps := make([]stepJSON, 0, len(t.Steps))
 		for _, st := range t.Steps {
-			steps = append(steps, stepJSON(st))
+			steps = append(steps, stepJSON{StepName: st.StepName, DataType: st.DataType, InputID: st.InputID})
 		}
 		out.Steps = &steps
 	}
@@ -203,6 +258,37 @@ func (s *Server) SetJobStatus(id, status string) bool {
 	return true
 }
 
+// PurgeJob forgets job id as a service whose job history was purged does:
+// the API answers 404 for it from now on. Jobs and Job still return it,
+// marked Purged, so tests can count the jobs created. It reports whether
+// the job existed (and was not purged already).
+func (s *Server) PurgeJob(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, ok := s.jobIndex[id]
+	if !ok || j.purged {
+		return false
+	}
+	j.purged = true
+	return true
+}
+
+// apiJobLocked returns job id as the API sees it: 404 when unknown or
+// purged. s.mu must be held.
+func (s *Server) apiJobLocked(id string) (*job, *apiError) {
+	j, ok := s.jobIndex[id]
+	if !ok || j.purged {
+		return nil, errorf(http.StatusNotFound, "job %q not found", id)
+	}
+	return j, nil
+}
+
+// conflictf is the answer to a request the job's status does not allow
+// (Options.ConflictStatus).
+func (s *Server) conflictf(format string, args ...any) *apiError {
+	return errorf(s.opts.ConflictStatus, format, args...)
+}
+
 // template returns a copy of a template by id; s.mu must be held.
 func (s *Server) templateLocked(id string) (*Template, bool) {
 	i, ok := s.tmplIndex[id]
@@ -235,7 +321,7 @@ func (s *Server) newJobLocked(t *Template, now time.Time) *job {
 // startJob creates a job from template id with the given upload and starts
 // it: RUNNING (or QUEUED behind a job of the same model in progress), then
 // final RunTime after it starts running.
-func (s *Server) startJob(w http.ResponseWriter, tmplID string, u *Upload, outcome, message string) *apiError {
+func (s *Server) startJob(w http.ResponseWriter, tmplID string, l *load) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, ok := s.templateLocked(tmplID)
@@ -244,9 +330,9 @@ func (s *Server) startJob(w http.ResponseWriter, tmplID string, u *Upload, outco
 	}
 	now := s.opts.Now()
 	j := s.newJobLocked(t, now)
-	j.upload, j.outcome, j.message = u, outcome, message
+	j.upload, j.started = l.upload, l
 	j.startedIsUpdate = true
-	fin := j.final()
+	fin := j.final(t.Steps, s.opts.SubmitMissingInputs)
 	if s.opts.Instant {
 		j.sched = []transition{{at: now, status: fin.status, message: fin.message}}
 	} else {
@@ -310,9 +396,9 @@ func (s *Server) createJob(w http.ResponseWriter, tmplID string) *apiError {
 func (s *Server) getJob(w http.ResponseWriter, id string) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobIndex[id]
-	if !ok {
-		return errorf(http.StatusNotFound, "job %q not found", id)
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
 	}
 	writeJSON(w, http.StatusOK, j.json(s.opts.Now()))
 	return nil
@@ -321,9 +407,9 @@ func (s *Server) getJob(w http.ResponseWriter, id string) *apiError {
 func (s *Server) getJobStatus(w http.ResponseWriter, id string) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobIndex[id]
-	if !ok {
-		return errorf(http.StatusNotFound, "job %q not found", id)
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
 	}
 	writeJSON(w, http.StatusOK, j.status(s.opts.Now()))
 	return nil
@@ -345,17 +431,21 @@ func (s *Server) submitJob(w http.ResponseWriter, r *http.Request, id string) *a
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobIndex[id]
-	if !ok {
-		return errorf(http.StatusNotFound, "job %q not found", id)
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
 	}
 	now := s.opts.Now()
 	switch st := j.status(now); {
 	case IsFinal(st):
-		return errorf(http.StatusConflict, "job %s cannot be submitted: its status is %s", id, st)
+		return s.conflictf("job %s cannot be submitted: its status is %s", id, st)
 	case st == StatusSubmitted:
 	default:
-		fin := j.final()
+		var steps []Step
+		if t, ok := s.templateLocked(j.templateID); ok {
+			steps = t.Steps
+		}
+		fin := j.final(steps, s.opts.SubmitMissingInputs)
 		if s.opts.Instant {
 			fin.at = now
 			j.replan(now, fin)
@@ -377,13 +467,13 @@ func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, id string) *a
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	j, ok := s.jobIndex[id]
-	if !ok {
-		return errorf(http.StatusNotFound, "job %q not found", id)
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
 	}
 	now := s.opts.Now()
 	if st := j.status(now); IsFinal(st) {
-		return errorf(http.StatusConflict, "job %s cannot be cancelled: its status is %s", id, st)
+		return s.conflictf("job %s cannot be cancelled: its status is %s", id, st)
 	}
 	j.replan(now, transition{at: now, status: StatusCancelled})
 	writeJSON(w, http.StatusOK, j.json(now))
@@ -392,52 +482,46 @@ func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, id string) *a
 
 // editableLocked checks that job id exists, takes input inputID and can
 // still receive a file. s.mu must be held.
-func (s *Server) editableLocked(id, inputID string) (*job, *apiError) {
-	j, ok := s.jobIndex[id]
-	if !ok {
-		return nil, errorf(http.StatusNotFound, "job %q not found", id)
+// editableLocked checks that job id exists, takes input inputID and can
+// still receive a file, and returns the columns that input requires.
+// s.mu must be held.
+func (s *Server) editableLocked(id, inputID string) (*job, []string, *apiError) {
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return nil, nil, e
 	}
 	t, ok := s.templateLocked(j.templateID)
-	found := false
-	if ok {
-		for _, st := range t.Steps {
-			if st.InputID == inputID {
-				found = true
-			}
-		}
-	}
-	if !found {
-		return nil, errorf(http.StatusNotFound, "input %q not found in job %s (template %s)", inputID, id, j.templateID)
+	if !ok || !slices.ContainsFunc(t.Steps, func(st Step) bool { return st.InputID == inputID }) {
+		return nil, nil, errorf(http.StatusNotFound, "input %q not found in job %s (template %s)", inputID, id, j.templateID)
 	}
 	if st := j.status(s.opts.Now()); st != StatusEditing && st != StatusNotStarted {
-		return nil, errorf(http.StatusConflict, "job %s cannot take a file: its status is %s", id, st)
+		return nil, nil, s.conflictf("job %s cannot take a file: its status is %s", id, st)
 	}
-	return j, nil
+	return j, slices.Clone(t.requiredFor(inputID)), nil
 }
 
 func (s *Server) uploadJobFile(w http.ResponseWriter, r *http.Request, id, inputID string) *apiError {
 	s.mu.Lock()
-	j, e := s.editableLocked(id, inputID)
-	var required []string
-	if e == nil {
-		if t, ok := s.templateLocked(j.templateID); ok {
-			required = append(required, t.RequiredColumns...)
-		}
-	}
+	_, required, e := s.editableLocked(id, inputID)
 	s.mu.Unlock()
 	if e != nil {
 		return e
 	}
-	u, outcome, msg, e := s.readFileUpload(r, required)
+	l, e := s.readFileUpload(r, required)
 	if e != nil {
 		return e
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, e := s.editableLocked(id, inputID); e != nil {
+	j, _, e := s.editableLocked(id, inputID)
+	if e != nil {
 		return e
 	}
-	j.upload, j.outcome, j.message = u, outcome, msg
+	if j.loads == nil {
+		j.loads = map[string]*load{}
+	}
+	j.loads[inputID] = l
+	j.upload = l.upload
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -282,7 +282,15 @@ func (s *Server) spoolPart(p *multipart.Part, name string, required []string) (s
 
 // readFileUpload reads a multipart upload (startWithFile and the job file
 // PUT) as it streams and returns what was received and the job outcome.
-func (s *Server) readFileUpload(r *http.Request, required []string) (*Upload, string, string, *apiError) {
+func (s *Server) readFileUpload(r *http.Request, required []string) (*load, *apiError) {
+	u, outcome, msg, e := s.readFileParts(r, required)
+	if e != nil {
+		return nil, e
+	}
+	return &load{upload: u, outcome: outcome, message: msg}, nil
+}
+
+func (s *Server) readFileParts(r *http.Request, required []string) (*Upload, string, string, *apiError) {
 	mt, params, ok := mediaType(r)
 	if !ok || mt != "multipart/form-data" || params["boundary"] == "" {
 		return nil, "", "", errorf(http.StatusUnsupportedMediaType,
@@ -398,11 +406,11 @@ func (s *Server) startWithFile(w http.ResponseWriter, r *http.Request, tmplID st
 	if e != nil {
 		return e
 	}
-	u, outcome, msg, e := s.readFileUpload(r, tmpl.RequiredColumns)
+	l, e := s.readFileUpload(r, tmpl.requiredFor(tmpl.firstInput()))
 	if e != nil {
 		return e
 	}
-	return s.startJob(w, tmplID, u, outcome, msg)
+	return s.startJob(w, tmplID, l)
 }
 
 func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID string) *apiError {
@@ -418,7 +426,7 @@ func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID st
 		return errorf(http.StatusRequestEntityTooLarge, "request body of %d bytes exceeds the limit of %d bytes", r.ContentLength, limit)
 	}
 	hc := newHashCounter(http.MaxBytesReader(w, r.Body, limit))
-	t := &table{required: tmpl.RequiredColumns, maxKept: s.maxKept}
+	t := &table{required: tmpl.requiredFor(tmpl.firstInput()), maxKept: s.maxKept}
 	if e := readData(hc, t); e != nil {
 		return e
 	}
@@ -427,7 +435,7 @@ func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID st
 	}
 	outcome, msg := t.finish("no header row")
 	u := &Upload{Kind: "data", Header: t.header, RowCount: t.count, Rows: t.rows, Bytes: hc.n, SHA256: hc.sum()}
-	return s.startJob(w, tmplID, u, outcome, msg)
+	return s.startJob(w, tmplID, &load{upload: u, outcome: outcome, message: msg})
 }
 
 const dataShape = `the body must be {"input":{"data":[[header...],[row...]...]}}`

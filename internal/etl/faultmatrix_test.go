@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -251,4 +253,63 @@ func runFaultCell(t *testing.T, opts emulator.Options, k endpointKind, f fault, 
 		}
 	}
 	t.Logf("%s / %s: %s (new jobs: %d, err: %v)", k.name, f.name, want, created, err)
+}
+
+// loadedJob is a created job with its one input loaded (EDITING).
+func loadedJob(ctx context.Context, c *Client) (string, error) {
+	id, err := createdJob(ctx, c)
+	if err != nil {
+		return "", err
+	}
+	return id, c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv"))
+}
+
+// finishedAction is a submit or cancel of a loaded job on an emulator that
+// finishes jobs at once: a retry after a first attempt that was done meets
+// a conflict, since the job is final.
+func finishedAction(name string, endpoint emulator.Endpoint, act func(*Client, context.Context, string) (*Job, error), want JobStatus) endpointKind {
+	return endpointKind{name: name + ", job final at once", endpoint: endpoint, setup: loadedJob,
+		call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
+			j, err := act(c, ctx, id)
+			if err != nil {
+				return err
+			}
+			if got, _ := srv.Job(id); j.Status != want || got.Status != string(want) {
+				return fmt.Errorf("answered %s, the emulator holds %s; want %s", j.Status, got.Status, want)
+			}
+			return nil
+		}}
+}
+
+// kindsNamed picks kinds by name.
+func kindsNamed(t *testing.T, names ...string) []endpointKind {
+	var out []endpointKind
+	for _, n := range names {
+		i := slices.IndexFunc(kinds, func(k endpointKind) bool { return k.name == n })
+		if i < 0 {
+			t.Fatalf("no kind %q", n)
+		}
+		out = append(out, kinds[i])
+	}
+	return out
+}
+
+// TestFaultMatrixConflict400: the emulator answers a conflict with 400
+// (Options.ConflictStatus) instead of 409, as the real service may. Every
+// submit, cancel and input upload cell runs again; the client must not
+// depend on 409 to recover a retried submit or cancel. On an emulator
+// that finishes jobs at once, each retry after a handled first attempt
+// meets that 400. All pass, never two jobs.
+func TestFaultMatrixConflict400(t *testing.T) {
+	cells, passed := runFaultMatrix(t, emulator.Options{RunTime: time.Hour, ConflictStatus: http.StatusBadRequest},
+		kindsNamed(t, "submit", "cancel", "upload job file"))
+	c2, p2 := runFaultMatrix(t, emulator.Options{Instant: true, ConflictStatus: http.StatusBadRequest}, []endpointKind{
+		finishedAction("submit", emulator.EndpointSubmitJob, (*Client).SubmitJob, StatusCompleted),
+		finishedAction("cancel", emulator.EndpointCancelJob, (*Client).CancelJob, StatusCancelled),
+	})
+	cells, passed = cells+c2, passed+p2
+	t.Logf("fault matrix, conflicts answered 400: %d cells, %d passed", cells, passed)
+	if cells != 5*len(faults) {
+		t.Fatalf("matrix has %d cells", cells)
+	}
 }

@@ -174,9 +174,9 @@ func (c *Client) newRetryClient(transport http.RoundTripper, cfg Config) *retrya
 // BaseURL returns the service address the client talks to (no trailing slash).
 func (c *Client) BaseURL() string { return c.baseURL }
 
-// log sends a line to the configured LogFunc with every form of the secret
-// redacted from the message and from each string or error field.
-func (c *Client) log(ctx context.Context, level, msg string, fields map[string]any) {
+// debug sends a debug line to the configured LogFunc with every form of
+// the secret redacted from the message and from each string or error field.
+func (c *Client) debug(ctx context.Context, msg string, fields map[string]any) {
 	for k, v := range fields {
 		switch t := v.(type) {
 		case string:
@@ -185,5 +185,5 @@ func (c *Client) log(ctx context.Context, level, msg string, fields map[string]a
 			fields[k] = Redact(t.Error(), c.forms)
 		}
 	}
-	c.logf(ctx, level, Redact(msg, c.forms), fields)
+	c.logf(ctx, "debug", Redact(msg, c.forms), fields)
 }

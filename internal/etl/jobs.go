@@ -110,7 +110,7 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		// job itself rather than trust any particular status code.
 		job, getErr := c.GetJob(ctx, jobID)
 		if getErr == nil && actionTookEffect(action, job.Status) {
-			c.log(ctx, "debug", "etl "+action+" was done by an earlier attempt whose answer was lost", map[string]any{
+			c.debug(ctx, "etl "+action+" was done by an earlier attempt whose answer was lost", map[string]any{
 				"job_id": jobID, "status": string(job.Status), "refused_with": apiErr.StatusCode,
 			})
 			return job, nil

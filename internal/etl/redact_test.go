@@ -91,7 +91,7 @@ func TestAnEchoingErrorBodyLeaksNoSecret(t *testing.T) {
 			srv.InjectFault(emulator.Fault{Endpoint: emulator.EndpointListTemplates, Status: 401, Body: tc.body})
 			_, err = c.ListTemplates(context.Background())
 			var apiErr *APIError
-			if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 {
+			if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusUnauthorized {
 				t.Fatalf("err = %v, want a 401", err)
 			}
 			if !strings.Contains(err.Error(), "[redacted]") || !strings.Contains(err.Error(), "bad") {

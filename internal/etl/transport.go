@@ -72,14 +72,14 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 		if resp != nil && resp.Body != nil {
 			_ = resp.Body.Close()
 		}
-		c.log(ctx, "debug", "etl request failed", map[string]any{
+		c.debug(ctx, "etl request failed", map[string]any{
 			"method": r.method, "path": path, "attempt": at.n, "error": err.Error(),
 		})
 		return c.transportError(ctx, r, at, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 
-	c.log(ctx, "debug", "etl response", map[string]any{
+	c.debug(ctx, "etl response", map[string]any{
 		"method": r.method, "path": path, "status": resp.StatusCode, "attempt": at.n,
 		"duration_ms": time.Since(at.started).Milliseconds(),
 	})
@@ -165,7 +165,7 @@ func (c *Client) beforeAttempt(_ retryablehttp.Logger, req *http.Request, retry 
 		at.earlierWritten = true
 	}
 	at.started = time.Now()
-	c.log(req.Context(), "debug", "etl request", map[string]any{
+	c.debug(req.Context(), "etl request", map[string]any{
 		"method": req.Method, "path": req.URL.Path, "attempt": at.n,
 	})
 }

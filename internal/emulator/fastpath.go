@@ -23,32 +23,42 @@ func fastLines(br *bufio.Reader, comma byte, t *table, line int) (int, error) {
 		if br.Buffered() == 0 {
 			return consumed, err
 		}
+		// Nothing more fits or arrives: the buffer is full, or the input
+		// ended or failed; encoding/csv meets the end or the failure again
+		// when it reads on (the decoder's errors are sticky).
+		last := err != nil
 		buf, _ := br.Peek(br.Buffered())
-		pos := 0
-		for {
-			nl := bytes.IndexByte(buf[pos:], '\n')
-			if nl < 0 {
-				break
-			}
-			ln := buf[pos : pos+nl+1]
-			fields, ok := countFields(ln, comma)
-			if !ok {
-				_, _ = br.Discard(pos)
-				return consumed, nil
-			}
-			consumed++
-			if fields > 0 {
-				t.addCount(fields, line+consumed)
-			}
-			pos += nl + 1
-		}
+		pos, n, unsure := countLines(buf, comma, t, line+consumed)
+		consumed += n
 		_, _ = br.Discard(pos)
-		if pos == 0 && err != nil {
-			// No complete line buffered, and no more to read: the last
-			// line, a line longer than the buffer, or a read error.
+		if unsure || (pos == 0 && last) {
+			// A line the fast path is not sure of, or no complete line
+			// left (the last line, a line longer than the buffer):
 			// encoding/csv takes it.
-			return consumed, nil
+			return consumed, nil //nolint:nilerr // see last
 		}
+	}
+}
+
+// countLines counts into t the complete lines at the start of buf that are
+// plainly well-formed records; line is the number of the line before the
+// first. It returns the length of those lines, how many they are, and
+// whether it stopped at a line it is not sure of.
+func countLines(buf []byte, comma byte, t *table, line int) (pos, n int, unsure bool) {
+	for {
+		nl := bytes.IndexByte(buf[pos:], '\n')
+		if nl < 0 {
+			return pos, n, false
+		}
+		fields, ok := countFields(buf[pos:pos+nl+1], comma)
+		if !ok {
+			return pos, n, true
+		}
+		n++
+		if fields > 0 {
+			t.addCount(fields, line+n)
+		}
+		pos += nl + 1
 	}
 }
 

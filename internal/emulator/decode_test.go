@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
 	"net/http"
@@ -10,26 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"unicode/utf16"
 )
-
-func utf16Bytes(s string, little, bom bool) []byte {
-	var buf bytes.Buffer
-	order := binary.ByteOrder(binary.BigEndian)
-	if little {
-		order = binary.LittleEndian
-	}
-	units := utf16.Encode([]rune(s))
-	if bom {
-		units = append([]uint16{0xFEFF}, units...)
-	}
-	for _, u := range units {
-		var b [2]byte
-		order.PutUint16(b[:], u)
-		buf.Write(b[:])
-	}
-	return buf.Bytes()
-}
 
 // The text every encoding test decodes: non-ASCII, a surrogate pair, CRLF.
 const intlCSV = "Account,Amount,City\r\n4000,1.5,Montréal\r\n5000,€2,\"Zürich, 𝄞\"\r\n"
@@ -58,7 +38,7 @@ func TestEncodings(t *testing.T) {
 				if !metaFirst {
 					parts[0], parts[1] = parts[1], parts[0]
 				}
-				m := checkJob(t, e.startFile(tmplGL, parts...), StatusCompleted)
+				m := checkJob(t, e.startFile(GLActualsTemplateID, parts...), StatusCompleted)
 				j, _ := e.srv.Job(m["id"].(string))
 				if !reflect.DeepEqual(j.Upload.Header, []string{"Account", "Amount", "City"}) {
 					t.Errorf("header = %q", j.Upload.Header)
@@ -97,120 +77,15 @@ func TestInvalidEncodings(t *testing.T) {
 	e := newEnv(t, Options{})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			wantError(t, e.startFile(tmplGL, metaPart(metaFor("CSV", c.enc)), filePart(string(c.raw))), http.StatusBadRequest, c.want, "offset")
-			wantError(t, e.startFile(tmplGL, filePart(string(c.raw)), metaPart(metaFor("CSV", c.enc))), http.StatusBadRequest, c.want)
+			wantError(t, e.startFile(GLActualsTemplateID, metaPart(metaFor("CSV", c.enc)), filePart(string(c.raw))), http.StatusBadRequest, c.want, "offset")
+			wantError(t, e.startFile(GLActualsTemplateID, filePart(string(c.raw)), metaPart(metaFor("CSV", c.enc))), http.StatusBadRequest, c.want)
 		})
 	}
 	// An invalid byte after a malformed record is still found.
-	wantError(t, e.startFile(tmplGL, metaPart(metaGL), filePart("Account,Amount\n\"x\"y,1\n4000,\xff\n")), http.StatusBadRequest, "UTF-8")
+	wantError(t, e.startFile(GLActualsTemplateID, metaPart(metaGL), filePart("Account,Amount\n\"x\"y,1\n4000,\xff\n")), http.StatusBadRequest, "UTF-8")
 	if n, _ := e.srv.Stats(); n != 0 {
 		t.Errorf("%d jobs created", n)
 	}
-}
-
-func TestDelimiters(t *testing.T) {
-	for _, c := range []struct {
-		format string
-		sep    string
-	}{{"CSV", ","}, {"PSV", "|"}, {"TDF", "\t"}} {
-		t.Run(c.format, func(t *testing.T) {
-			s := c.sep
-			file := "Account" + s + "Amount" + s + "Note\n" +
-				"4000" + s + "1" + s + "\"has " + s + " inside\"\r\n" +
-				"5000" + s + "2" + s + "\"two\nlines and \"\"quotes\"\"\"\n" +
-				"\n" + // empty lines are skipped
-				"6000" + s + "3" + s + "plain"
-			e := newEnv(t, Options{Instant: true})
-			// File first too: then the part is spooled and parsed as it
-			// streams with a sniffed format, which the metadata confirms or
-			// not (the other delimiter case reads the spool back).
-			for _, metaFirst := range []bool{true, false} {
-				start := func(meta string) resp {
-					if metaFirst {
-						return e.startFile(tmplGL, metaPart(meta), filePart(file))
-					}
-					return e.startFile(tmplGL, filePart(file), metaPart(meta))
-				}
-				m := checkJob(t, start(metaFor(c.format, "UTF-8")), StatusCompleted)
-				j, _ := e.srv.Job(m["id"].(string))
-				want := [][]string{{"4000", "1", "has " + s + " inside"}, {"5000", "2", "two\nlines and \"quotes\""}, {"6000", "3", "plain"}}
-				if !reflect.DeepEqual(j.Upload.Rows, want) || j.Upload.RowCount != 3 || j.Upload.Format != c.format {
-					t.Errorf("rows = %q (%d)", j.Upload.Rows, j.Upload.RowCount)
-				}
-				// The same file read with another delimiter has no Amount column.
-				other := map[string]string{"CSV": "PSV", "PSV": "TDF", "TDF": "CSV"}[c.format]
-				m = checkJob(t, start(metaFor(other, "UTF-8")), StatusError)
-				if j, _ := e.srv.Job(m["id"].(string)); !strings.Contains(j.Message, "missing required column") {
-					t.Errorf("message = %q, rows %d", j.Message, j.Upload.RowCount)
-				}
-			}
-		})
-	}
-}
-
-func TestSniff(t *testing.T) {
-	cases := []struct {
-		in             []byte
-		format, encode string
-	}{
-		{[]byte("a,b\n1,2\n"), "CSV", "UTF-8"},
-		{[]byte("a|b|c\n1,2\n"), "PSV", "UTF-8"},
-		{[]byte("a\tb\n"), "TDF", "UTF-8"},
-		{[]byte("\xef\xbb\xbfa,b"), "CSV", "UTF-8"},
-		{[]byte("Montr\xe9al,b\n"), "CSV", "Windows Latin-1"},
-		{utf16Bytes("a|b\n", true, true), "PSV", "UTF-16"},
-		{utf16Bytes("a,b\n", false, false), "CSV", "UTF-16"},
-		{nil, "CSV", "UTF-8"},
-	}
-	for _, c := range cases {
-		f, e := sniff(c.in)
-		if f != c.format || e != c.encode {
-			t.Errorf("sniff(%q) = %s, %s; want %s, %s", c.in, f, e, c.format, c.encode)
-		}
-	}
-}
-
-func TestColumnRules(t *testing.T) {
-	cases := []struct {
-		name, tmpl, file, status, msg string
-		rows                          int
-	}{
-		{"complete", tmplGL, "Account,Amount,Extra\n1,2,3\n", StatusCompleted, "", 1},
-		{"reordered", tmplGL, "Amount,Account\n1,2\n", StatusCompleted, "", 1},
-		{"header only", tmplGL, "Account,Amount\n", StatusCompleted, "", 0},
-		{"missing one", tmplGL, "Account,Value\n1,2\n", StatusError, `missing required column "Amount"`, 1},
-		{"missing both", tmplHead, "Name\nx\n", StatusError, `"Employee", "Department"`, 1},
-		{"case matters", tmplGL, "account,amount\n1,2\n", StatusError, `"Account"`, 1},
-		{"empty file", tmplGL, "", StatusError, "no header", 0},
-		{"blank lines only", tmplGL, "\n\r\n\n", StatusError, "no header", 0},
-		{"ragged row", tmplGL, "Account,Amount\n1,2\n3\n4,5\n", StatusError, "data row 2 (line 3) has 1 fields", 3},
-		{"bare quote", tmplGL, "Account,Amount\n1,2\n3,4\"x\n5,6\n", StatusError, "malformed file", 1},
-		{"unterminated quote", tmplGL, "Account,Amount\n1,\"2\n", StatusError, "malformed file", 0},
-	}
-	e := newEnv(t, Options{Instant: true})
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			m := checkJob(t, e.startFile(c.tmpl, metaPart(metaGL), filePart(c.file)), c.status)
-			j, _ := e.srv.Job(m["id"].(string))
-			if !strings.Contains(j.Message, c.msg) || (c.msg == "") != (j.Message == "") {
-				t.Errorf("message = %q, want %q", j.Message, c.msg)
-			}
-			if j.Upload.RowCount != c.rows {
-				t.Errorf("rows = %d, want %d", j.Upload.RowCount, c.rows)
-			}
-		})
-	}
-	t.Run("data", func(t *testing.T) {
-		m := checkJob(t, e.startData(tmplSales, `{"input":{"data":[["Product"],["a"]]}}`), StatusError)
-		if j, _ := e.srv.Job(m["id"].(string)); j.Message != `missing required column "Units"` {
-			t.Errorf("message = %q", j.Message)
-		}
-		m = checkJob(t, e.startData(tmplSales, `{"input":{"data":[["Product","Units"],["a",1],["b"]]}}`), StatusError)
-		if j, _ := e.srv.Job(m["id"].(string)); !strings.Contains(j.Message, "data row 2 has 1 fields") {
-			t.Errorf("message = %q", j.Message)
-		}
-		checkJob(t, e.startData(tmplSales, `{"other":1,"input":{"x":[1],"data":[["Units","Product"]]}}`), StatusCompleted)
-	})
 }
 
 // TestDecodeChunkBoundaries feeds each encoding one byte at a time and in
@@ -222,17 +97,17 @@ func TestDecodeChunkBoundaries(t *testing.T) {
 	latinWant := strings.NewReplacer(", 𝄞", "").Replace(full)
 	for _, c := range []struct {
 		name string
-		conv func() converter
+		enc  string
 		raw  []byte
 		want string
 	}{
-		{"utf-8", func() converter { return &utf8Conv{} }, append([]byte("\xef\xbb\xbf"), full...), full},
-		{"utf-16le", func() converter { return &utf16Conv{} }, utf16Bytes(full, true, true), full},
-		{"utf-16be", func() converter { return &utf16Conv{} }, utf16Bytes(full, false, false), full},
-		{"latin-1", func() converter { return latin1Conv{} }, []byte(latin), latinWant},
+		{"utf-8", encodingUTF8, append([]byte("\xef\xbb\xbf"), full...), full},
+		{"utf-16le", encodingUTF16, utf16Bytes(full, true, true), full},
+		{"utf-16be", encodingUTF16, utf16Bytes(full, false, false), full},
+		{"latin-1", encodingLatin1, []byte(latin), latinWant},
 	} {
 		for _, wrap := range []func(io.Reader) io.Reader{iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader} {
-			d := newDecodeReader(wrap(bytes.NewReader(c.raw)), c.conv())
+			d := newTextReader(wrap(bytes.NewReader(c.raw)), c.enc)
 			// Read through small buffers too, so output is staged.
 			var out bytes.Buffer
 			buf := make([]byte, 7)
@@ -249,6 +124,63 @@ func TestDecodeChunkBoundaries(t *testing.T) {
 			if out.String() != c.want {
 				t.Errorf("%s: decoded text differs (%d bytes vs %d)", c.name, out.Len(), len(c.want))
 			}
+		}
+	}
+}
+
+// TestDecodeErrorOffsets checks the offset and message of each kind of
+// bytes that do not decode, read whole and one byte at a time.
+func TestDecodeErrorOffsets(t *testing.T) {
+	head := "Account,Amount\n" // 15 bytes; 30 in UTF-16, 32 with a byte order mark
+	cases := []struct {
+		name, enc string
+		raw       []byte
+		off       int64
+		msg       string
+	}{
+		{"utf-8", encodingUTF8, []byte(head + "4000,\xff\n"), 20, "invalid UTF-8"},
+		{"utf-8 after bom", encodingUTF8, []byte("\xef\xbb\xbf" + head + "\xff"), 18, "invalid UTF-8"},
+		{"utf-8 cut at end", encodingUTF8, []byte(head + "\xe2\x82"), 15, "invalid UTF-8"},
+		{"utf-8 bom alone cut", encodingUTF8, []byte("\xef\xbb"), 0, "invalid UTF-8"},
+		{"utf-16 odd", encodingUTF16, append(utf16Bytes(head, true, true), 'x'), 32, "odd number of bytes"},
+		{"utf-16 odd 0xFF", encodingUTF16, append(utf16Bytes(head, false, false), 0xFF), 30, "odd number of bytes"},
+		{"utf-16 one byte", encodingUTF16, []byte{'a'}, 0, "odd number of bytes"},
+		{"utf-16 high then text", encodingUTF16, append(utf16Bytes(head, false, true), 0xD8, 0x00, 0x00, 'x'), 32, "unpaired surrogate"},
+		{"utf-16 high at end", encodingUTF16, append(utf16Bytes(head, false, false), 0xD8, 0x00), 30, "unpaired surrogate"},
+		{"utf-16 low", encodingUTF16, append(utf16Bytes(head, true, true), 0x00, 0xDC, 'a', 0), 32, "unpaired surrogate"},
+		{"utf-16 two lows", encodingUTF16, append(utf16Bytes(head, false, false), 0xDC, 0x00, 0xDC, 0x00), 30, "unpaired surrogate"},
+		{"latin-1", encodingLatin1, []byte(head + "ab\x9d"), 17, "byte 0x9D is undefined"},
+	}
+	for _, c := range cases {
+		for name, wrap := range map[string]func(io.Reader) io.Reader{"whole": func(r io.Reader) io.Reader { return r }, "bytewise": iotest.OneByteReader} {
+			_, err := io.ReadAll(newTextReader(wrap(bytes.NewReader(c.raw)), c.enc))
+			var de *decodeError
+			if !errors.As(err, &de) || de.off != c.off || !strings.Contains(de.msg, c.msg) {
+				t.Errorf("%s (%s): err = %v, want %q at offset %d", c.name, name, err, c.msg, c.off)
+			}
+		}
+	}
+}
+
+// TestDecodeKeepsReplacementCharacter: U+FFFD written in the file is text,
+// not a byte that failed to decode.
+func TestDecodeKeepsReplacementCharacter(t *testing.T) {
+	const text = "a,\uFFFD\n"
+	for _, raw := range []struct {
+		enc string
+		b   []byte
+	}{{encodingUTF8, []byte(text)}, {encodingUTF16, utf16Bytes(text, true, true)}, {encodingUTF16, utf16Bytes(text, false, false)}} {
+		got, err := io.ReadAll(newTextReader(bytes.NewReader(raw.b), raw.enc))
+		if err != nil || string(got) != text {
+			t.Errorf("%s % x: %q, %v", raw.enc, raw.b, got, err)
+		}
+	}
+}
+
+func TestKnownEncoding(t *testing.T) {
+	for name, want := range map[string]bool{"UTF-8": true, "UTF-16": true, "Windows Latin-1": true, "utf-8": false, "UTF-16LE": false, "": false} {
+		if knownEncoding(name) != want {
+			t.Errorf("knownEncoding(%q) = %v", name, !want)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -16,7 +15,7 @@ func TestFaultStatus(t *testing.T) {
 	e.srv.InjectFault(Fault{Endpoint: EndpointStartWithData, Count: 2, Status: http.StatusTooManyRequests, RetryAfter: "3"})
 	body := `{"input":{"data":[["Account","Amount"],["1","2"]]}}`
 	for i := 0; i < 2; i++ {
-		r := e.startData(tmplGL, body)
+		r := e.startData(GLActualsTemplateID, body)
 		wantError(t, r, http.StatusTooManyRequests, "injected fault")
 		if r.header.Get("Retry-After") != "3" {
 			t.Errorf("Retry-After = %q", r.header.Get("Retry-After"))
@@ -29,7 +28,7 @@ func TestFaultStatus(t *testing.T) {
 	if r := e.get("/templates"); r.status != 200 {
 		t.Errorf("templates: %d", r.status)
 	}
-	checkJob(t, e.startData(tmplGL, body), StatusRunning)
+	checkJob(t, e.startData(GLActualsTemplateID, body), StatusRunning)
 	if e.srv.Requests(EndpointStartWithData) != 3 || e.srv.Requests(EndpointListTemplates) != 1 {
 		t.Errorf("requests = %d, %d", e.srv.Requests(EndpointStartWithData), e.srv.Requests(EndpointListTemplates))
 	}
@@ -53,13 +52,13 @@ func TestFaultOrderAndProbability(t *testing.T) {
 	e := newEnv(t, Options{})
 	e.srv.InjectFault(Fault{Endpoint: EndpointGetTemplate, Count: 1, Status: 504})
 	e.srv.InjectFault(Fault{Endpoint: EndpointGetTemplate, Count: 1, Status: 503})
-	if r := e.get("/templates/" + tmplGL); r.status != 504 {
+	if r := e.get("/templates/" + GLActualsTemplateID); r.status != 504 {
 		t.Errorf("first = %d", r.status)
 	}
-	if r := e.get("/templates/" + tmplGL); r.status != 503 {
+	if r := e.get("/templates/" + GLActualsTemplateID); r.status != 503 {
 		t.Errorf("second = %d", r.status)
 	}
-	if r := e.get("/templates/" + tmplGL); r.status != 200 {
+	if r := e.get("/templates/" + GLActualsTemplateID); r.status != 200 {
 		t.Errorf("third = %d", r.status)
 	}
 	e.srv.InjectFault(Fault{Endpoint: EndpointListTemplates, Probability: 0.5, Status: 503})
@@ -79,7 +78,7 @@ func TestFaultLatency(t *testing.T) {
 	e := newEnv(t, Options{})
 	e.srv.InjectFault(Fault{Endpoint: EndpointCreateJob, Count: 1, Latency: 150 * time.Millisecond})
 	start := time.Now()
-	checkJob(t, e.post("/templates/"+tmplGL+"/jobs"), StatusEditing)
+	checkJob(t, e.post("/templates/"+GLActualsTemplateID+"/jobs"), StatusEditing)
 	if d := time.Since(start); d < 150*time.Millisecond {
 		t.Errorf("answered after %v, want >= 150ms", d)
 	}
@@ -88,7 +87,7 @@ func TestFaultLatency(t *testing.T) {
 	e.srv.InjectFault(Fault{Endpoint: EndpointCreateJob, Count: 1, Latency: 10 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, e.ts.URL+base+"/templates/"+tmplGL+"/jobs", nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, e.ts.URL+base+"/templates/"+GLActualsTemplateID+"/jobs", nil)
 	req.SetBasicAuth(tokenID, tokenSecret)
 	_, err := e.ts.Client().Do(req)
 	if !errors.Is(err, context.DeadlineExceeded) {
@@ -113,7 +112,7 @@ func TestFaultDropAfterHandling(t *testing.T) {
 	e := newEnv(t, Options{})
 	e.srv.InjectFault(Fault{Endpoint: EndpointStartWithFile, Count: 1, DropAfterHandling: true})
 	body, ct := multipartBody(t, filePart(glCSV), metaPart(metaGL))
-	req, _ := http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+tmplGL+"/startWithFile", body)
+	req, _ := http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+GLActualsTemplateID+"/startWithFile", body)
 	req.SetBasicAuth(tokenID, tokenSecret)
 	req.Header.Set("Content-Type", ct)
 	res, err := e.ts.Client().Do(req)
@@ -129,7 +128,7 @@ func TestFaultDropAfterHandling(t *testing.T) {
 		t.Fatalf("jobs = %+v, want exactly one with the upload", jobs)
 	}
 	// The fault was used up: the retry (a duplicate import) succeeds.
-	checkJob(t, e.startFile(tmplGL, filePart(glCSV), metaPart(metaGL)), StatusQueued)
+	checkJob(t, e.startFile(GLActualsTemplateID, filePart(glCSV), metaPart(metaGL)), StatusQueued)
 	if n, _ := e.srv.Stats(); n != 2 || e.srv.Requests(EndpointStartWithFile) != 2 {
 		t.Errorf("jobs %d requests %d", n, e.srv.Requests(EndpointStartWithFile))
 	}
@@ -138,7 +137,7 @@ func TestFaultDropAfterHandling(t *testing.T) {
 func TestFaultCloseBeforeReading(t *testing.T) {
 	e := newEnv(t, Options{})
 	e.srv.InjectFault(Fault{Endpoint: EndpointStartWithData, Count: 1, CloseBeforeReading: true})
-	req, _ := http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+tmplGL+"/startWithData",
+	req, _ := http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+GLActualsTemplateID+"/startWithData",
 		strings.NewReader(`{"input":{"data":[["Account","Amount"]]}}`))
 	req.SetBasicAuth(tokenID, tokenSecret)
 	req.Header.Set("Content-Type", jsonMIME)
@@ -153,64 +152,7 @@ func TestFaultCloseBeforeReading(t *testing.T) {
 	if e.srv.Requests(EndpointStartWithData) != 1 {
 		t.Errorf("requests = %d", e.srv.Requests(EndpointStartWithData))
 	}
-	checkJob(t, e.startData(tmplGL, `{"input":{"data":[["Account","Amount"]]}}`), StatusRunning)
-}
-
-func TestConcurrentStarts(t *testing.T) {
-	e := newEnv(t, Options{})
-	const n = 50
-	ids := make([]string, n)
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body, ct := multipartBody(t, filePart(glCSV), metaPart(metaGL))
-			tmpl := tmplGL
-			if i%2 == 1 {
-				body, ct = nil, ""
-			}
-			var req *http.Request
-			if body != nil {
-				req, _ = http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+tmpl+"/startWithFile", body)
-				req.Header.Set("Content-Type", ct)
-			} else {
-				req, _ = http.NewRequest(http.MethodPost, e.ts.URL+base+"/templates/"+tmplSales+"/startWithData",
-					strings.NewReader(`{"input":{"data":[["Product","Units"],["a",1]]}}`))
-				req.Header.Set("Content-Type", jsonMIME)
-			}
-			req.SetBasicAuth(tokenID, tokenSecret)
-			res, err := e.ts.Client().Do(req)
-			if err != nil {
-				errs <- err
-				return
-			}
-			defer res.Body.Close()
-			b, _ := io.ReadAll(res.Body)
-			if res.StatusCode != http.StatusOK {
-				errs <- errors.New(string(b))
-				return
-			}
-			ids[i] = resp{status: 200, body: b}.obj(t)["id"].(string)
-			e.srv.Jobs() // concurrent inspection
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if id == "" || seen[id] {
-			t.Fatalf("missing or duplicate id %q", id)
-		}
-		seen[id] = true
-	}
-	if nj, nr := e.srv.Stats(); nj != n || nr != n {
-		t.Errorf("stats %d jobs %d requests", nj, nr)
-	}
+	checkJob(t, e.startData(GLActualsTemplateID, `{"input":{"data":[["Account","Amount"]]}}`), StatusRunning)
 }
 
 func TestFaultEchoCredentials(t *testing.T) {

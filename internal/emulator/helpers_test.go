@@ -2,24 +2,25 @@ package emulator
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 )
 
 const (
-	tmplGL      = "640101874288689152"
-	tmplHead    = "640101874288689154"
-	tmplSales   = "640101874288689156"
-	tmplGLSales = "640101874288689158"
-	inputGL     = "640101874288689153"
 	glCSV       = "Account,Amount\n4000,100.50\n5000,-20\n"
 	metaGL      = `{"input":{"partName":"file","fileFormat":"CSV","fileEncoding":"UTF-8","fileName":"gl.csv"}}`
 	jsonMIME    = "application/json"
@@ -189,6 +190,25 @@ func (e *env) status(id string) string {
 	return s
 }
 
+func (e *env) create(tmpl string) string {
+	e.t.Helper()
+	return checkJob(e.t, e.post("/templates/"+tmpl+"/jobs"), StatusEditing)["id"].(string)
+}
+
+// put loads content into input inputID of job id (metadata first).
+func (e *env) put(id, inputID, meta, content string) resp {
+	e.t.Helper()
+	body, ct := multipartBody(e.t, metaPart(meta), filePart(content))
+	return e.request(http.MethodPut, base+"/jobs/"+id+"/inputs/"+inputID+"/file", body, "Content-Type", ct)
+}
+
+func (e *env) mustPut(id, inputID, content string) {
+	e.t.Helper()
+	if r := e.put(id, inputID, metaGL, content); r.status != http.StatusNoContent {
+		e.t.Fatalf("PUT %s: %d %s", inputID, r.status, r.body)
+	}
+}
+
 // wantError checks an error answer: status, JSON {code, message}, and that
 // the message contains each of substrs.
 func wantError(t *testing.T, r resp, status int, substrs ...string) {
@@ -215,4 +235,72 @@ func wantError(t *testing.T, r resp, status int, substrs ...string) {
 			t.Errorf("message %q does not mention %q", *b.Message, s)
 		}
 	}
+}
+
+// keys returns m's keys, sorted.
+func keys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
+
+var jobKeys = []string{"createdDate", "id", "modelId", "modelName", "name", "status", "updatedDate", "userName"}
+
+var idRE = regexp.MustCompile(`^[0-9]{18,19}$`)
+
+// checkJob checks the ETLJob shape and returns it.
+func checkJob(t *testing.T, r resp, wantStatus string) map[string]any {
+	t.Helper()
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	if ct := r.header.Get("Content-Type"); ct != jsonMIME {
+		t.Errorf("Content-Type %q", ct)
+	}
+	m := r.obj(t)
+	if got := keys(m); !reflect.DeepEqual(got, jobKeys) {
+		t.Errorf("job keys = %v, want %v", got, jobKeys)
+	}
+	id, ok := m["id"].(string)
+	if !ok || !idRE.MatchString(id) || len(id) != 19 {
+		t.Errorf("id = %#v, want a 19-digit string", m["id"])
+	}
+	if _, ok := m["createdDate"].(float64); !ok {
+		t.Errorf("createdDate = %#v, want a number", m["createdDate"])
+	}
+	if u := m["updatedDate"]; u != nil {
+		if _, ok := u.(float64); !ok {
+			t.Errorf("updatedDate = %#v, want a number or null", u)
+		}
+	}
+	for _, k := range []string{"name", "status", "modelId", "modelName", "userName"} {
+		if _, ok := m[k].(string); !ok {
+			t.Errorf("%s = %#v, want a string", k, m[k])
+		}
+	}
+	if wantStatus != "" && m["status"] != wantStatus {
+		t.Errorf("status = %v, want %s", m["status"], wantStatus)
+	}
+	return m
+}
+
+func b64(s string) string {
+	req, _ := http.NewRequest(http.MethodGet, "http://x", nil)
+	u, p, _ := strings.Cut(s, ":")
+	req.SetBasicAuth(u, p)
+	return strings.TrimPrefix(req.Header.Get("Authorization"), "Basic ")
+}
+
+func utf16Bytes(s string, little, bom bool) []byte {
+	var buf bytes.Buffer
+	order := binary.ByteOrder(binary.BigEndian)
+	if little {
+		order = binary.LittleEndian
+	}
+	units := utf16.Encode([]rune(s))
+	if bom {
+		units = append([]uint16{0xFEFF}, units...)
+	}
+	for _, u := range units {
+		var b [2]byte
+		order.PutUint16(b[:], u)
+		buf.Write(b[:])
+	}
+	return buf.Bytes()
 }

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -10,12 +11,12 @@ func TestLifecycleRunToCompletion(t *testing.T) {
 	clk := newClock()
 	e := newEnv(t, Options{Now: clk.Now, RunTime: time.Minute})
 	t0 := clk.Now()
-	r := checkJob(t, e.startFile(tmplGL, filePart(glCSV), metaPart(metaGL)), StatusRunning)
+	r := checkJob(t, e.startFile(GLActualsTemplateID, filePart(glCSV), metaPart(metaGL)), StatusRunning)
 	id := r["id"].(string)
 	if r["updatedDate"] != float64(t0.UnixMilli()) {
 		t.Errorf("updatedDate of a started job = %v, want its start", r["updatedDate"])
 	}
-	bad := checkJob(t, e.startFile(tmplSales, filePart(glCSV), metaPart(metaGL)), StatusRunning)["id"].(string)
+	bad := checkJob(t, e.startFile(SalesVolumesTemplateID, filePart(glCSV), metaPart(metaGL)), StatusRunning)["id"].(string)
 	clk.Add(time.Minute - time.Millisecond)
 	if s := e.status(id); s != StatusRunning {
 		t.Fatalf("just before run time: %s", s)
@@ -40,11 +41,11 @@ func TestLifecycleRunToCompletion(t *testing.T) {
 func TestLifecycleQueue(t *testing.T) {
 	clk := newClock()
 	e := newEnv(t, Options{Now: clk.Now, RunTime: time.Minute})
-	a := e.mustStart(tmplGL, glCSV) // Finance Plan
+	a := e.mustStart(GLActualsTemplateID, glCSV) // Finance Plan
 	clk.Add(10 * time.Second)
-	b := checkJob(t, e.startFile(tmplHead, filePart("Employee,Department\nx,y\n"), metaPart(metaGL)), StatusQueued)["id"].(string)
-	other := checkJob(t, e.startFile(tmplSales, filePart("Product,Units\nx,1\n"), metaPart(metaGL)), StatusRunning)["id"].(string)
-	c := checkJob(t, e.startData(tmplGL, `{"input":{"data":[["Account","Amount"]]}}`), StatusQueued)["id"].(string)
+	b := checkJob(t, e.startFile(HeadcountTemplateID, filePart("Employee,Department\nx,y\n"), metaPart(metaGL)), StatusQueued)["id"].(string)
+	other := checkJob(t, e.startFile(SalesVolumesTemplateID, filePart("Product,Units\nx,1\n"), metaPart(metaGL)), StatusRunning)["id"].(string)
+	c := checkJob(t, e.startData(GLActualsTemplateID, `{"input":{"data":[["Account","Amount"]]}}`), StatusQueued)["id"].(string)
 
 	clk.Add(50 * time.Second) // t=60s: a done, b runs
 	for id, want := range map[string]string{a: StatusCompleted, b: StatusRunning, c: StatusQueued} {
@@ -72,13 +73,13 @@ func TestLifecycleQueue(t *testing.T) {
 		t.Errorf("b updated %v, created %v", jb.Updated, jb.Created)
 	}
 	// A job after everything finished runs at once.
-	checkJob(t, e.startFile(tmplGL, filePart(glCSV), metaPart(metaGL)), StatusRunning)
+	checkJob(t, e.startFile(GLActualsTemplateID, filePart(glCSV), metaPart(metaGL)), StatusRunning)
 }
 
 func TestLifecycleEditingExpires(t *testing.T) {
 	clk := newClock()
 	e := newEnv(t, Options{Now: clk.Now, ExpireAfter: 30 * time.Minute})
-	id := checkJob(t, e.post("/templates/"+tmplGL+"/jobs"), StatusEditing)["id"].(string)
+	id := checkJob(t, e.post("/templates/"+GLActualsTemplateID+"/jobs"), StatusEditing)["id"].(string)
 	clk.Add(30*time.Minute - time.Second)
 	if e.status(id) != StatusEditing {
 		t.Fatal("expired early")
@@ -90,8 +91,8 @@ func TestLifecycleEditingExpires(t *testing.T) {
 	}
 	wantError(t, e.post("/jobs/"+id+"/submit"), http.StatusConflict, "EXPIRED")
 	// An editing job does not hold up a start of the same model.
-	checkJob(t, e.post("/templates/"+tmplGL+"/jobs"), StatusEditing)
-	checkJob(t, e.startFile(tmplGL, filePart(glCSV), metaPart(metaGL)), StatusRunning)
+	checkJob(t, e.post("/templates/"+GLActualsTemplateID+"/jobs"), StatusEditing)
+	checkJob(t, e.startFile(GLActualsTemplateID, filePart(glCSV), metaPart(metaGL)), StatusRunning)
 }
 
 func TestLifecycleSubmit(t *testing.T) {
@@ -99,13 +100,13 @@ func TestLifecycleSubmit(t *testing.T) {
 	e := newEnv(t, Options{Now: clk.Now, RunTime: time.Minute})
 
 	// EDITING with no file: SUBMITTED, then ERROR "no input data".
-	empty := e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string)
+	empty := e.post("/templates/" + GLActualsTemplateID + "/jobs").obj(t)["id"].(string)
 	clk.Add(time.Second)
 	s1 := checkJob(t, e.post("/jobs/"+empty+"/submit", "Content-Type", jsonMIME), StatusSubmitted)
 	if s1["updatedDate"] != float64(clk.Now().UnixMilli()) {
 		t.Errorf("updatedDate = %v", s1["updatedDate"])
 	}
-	tm := e.get("/templates/" + tmplGL).obj(t)
+	tm := e.get("/templates/" + GLActualsTemplateID).obj(t)
 	if tm["lastRunTime"] != float64(clk.Now().UnixMilli()) {
 		t.Errorf("lastRunTime after submit = %v", tm["lastRunTime"])
 	}
@@ -125,7 +126,7 @@ func TestLifecycleSubmit(t *testing.T) {
 	wantError(t, e.post("/jobs/"+empty+"/submit"), http.StatusConflict, "ERROR")
 
 	// A RUNNING started job can be submitted; it then finishes RunTime later.
-	run := e.mustStart(tmplSales, "Product,Units\na,1\n")
+	run := e.mustStart(SalesVolumesTemplateID, "Product,Units\na,1\n")
 	clk.Add(30 * time.Second)
 	checkJob(t, e.post("/jobs/"+run+"/submit"), StatusSubmitted)
 	clk.Add(45 * time.Second) // past the original finish
@@ -138,7 +139,7 @@ func TestLifecycleSubmit(t *testing.T) {
 	}
 	// Other statuses that are not final can be submitted.
 	for _, st := range []string{StatusNotStarted, StatusWaiting, StatusQueued, StatusRunning} {
-		id := e.post("/templates/" + tmplHead + "/jobs").obj(t)["id"].(string)
+		id := e.post("/templates/" + HeadcountTemplateID + "/jobs").obj(t)["id"].(string)
 		e.srv.SetJobStatus(id, st)
 		checkJob(t, e.post("/jobs/"+id+"/submit"), StatusSubmitted)
 	}
@@ -148,11 +149,11 @@ func TestLifecycleCancel(t *testing.T) {
 	clk := newClock()
 	e := newEnv(t, Options{Now: clk.Now, RunTime: time.Minute})
 	for _, setup := range []func() string{
-		func() string { return e.mustStart(tmplGL, glCSV) },                                     // RUNNING
-		func() string { return e.mustStart(tmplGL, glCSV) },                                     // QUEUED
-		func() string { return e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string) }, // EDITING
+		func() string { return e.mustStart(GLActualsTemplateID, glCSV) },                                     // RUNNING
+		func() string { return e.mustStart(GLActualsTemplateID, glCSV) },                                     // QUEUED
+		func() string { return e.post("/templates/" + GLActualsTemplateID + "/jobs").obj(t)["id"].(string) }, // EDITING
 		func() string {
-			id := e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string)
+			id := e.post("/templates/" + GLActualsTemplateID + "/jobs").obj(t)["id"].(string)
 			e.post("/jobs/" + id + "/submit")
 			return id
 		}, // SUBMITTED
@@ -175,10 +176,10 @@ func TestLifecycleCancel(t *testing.T) {
 
 func TestInstant(t *testing.T) {
 	e := newEnv(t, Options{Instant: true})
-	a := checkJob(t, e.startFile(tmplGL, filePart(glCSV), metaPart(metaGL)), StatusCompleted)
+	a := checkJob(t, e.startFile(GLActualsTemplateID, filePart(glCSV), metaPart(metaGL)), StatusCompleted)
 	// No queueing behind a finished job; bad data is ERROR at once.
-	checkJob(t, e.startFile(tmplGL, filePart("x\n"), metaPart(metaGL)), StatusError)
-	id := e.post("/templates/" + tmplGL + "/jobs").obj(t)["id"].(string)
+	checkJob(t, e.startFile(GLActualsTemplateID, filePart("x\n"), metaPart(metaGL)), StatusError)
+	id := e.post("/templates/" + GLActualsTemplateID + "/jobs").obj(t)["id"].(string)
 	checkJob(t, e.post("/jobs/"+id+"/submit"), StatusError)
 	if a["updatedDate"] == nil {
 		t.Error("instantly completed job has no updatedDate")
@@ -187,7 +188,7 @@ func TestInstant(t *testing.T) {
 
 func TestRealClockDefaults(t *testing.T) {
 	e := newEnv(t, Options{RunTime: 20 * time.Millisecond})
-	id := e.mustStart(tmplGL, glCSV)
+	id := e.mustStart(GLActualsTemplateID, glCSV)
 	if e.status(id) != StatusRunning {
 		t.Fatal("not running")
 	}
@@ -198,4 +199,79 @@ func TestRealClockDefaults(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+func TestSubmitMissingInputs(t *testing.T) {
+	for _, c := range []struct {
+		opt    MissingInputs
+		status string
+		msg    string
+	}{
+		{"", StatusError, `no input data for step "Load Rates" (input ` + TwoStepRatesInputID + `)`},
+		{MissingInputsError, StatusError, `no input data for step "Load Rates"`},
+		{MissingInputsAccept, StatusCompleted, ""},
+	} {
+		t.Run(string(c.opt), func(t *testing.T) {
+			e := newEnv(t, Options{Instant: true, SubmitMissingInputs: c.opt})
+			id := e.create(TwoStepTemplateID)
+			e.mustPut(id, TwoStepActualsInputID, actualsCSV)
+			checkJob(t, e.post("/jobs/"+id+"/submit"), c.status)
+			if j, _ := e.srv.Job(id); !strings.Contains(j.Message, c.msg) || (c.msg == "") != (j.Message == "") {
+				t.Errorf("message = %q, want %q", j.Message, c.msg)
+			}
+			// A job with no input loaded at all.
+			none := e.create(SameStepNameTemplateID)
+			want := map[MissingInputs]string{MissingInputsAccept: StatusCompleted}[c.opt]
+			if want == "" {
+				want = StatusError
+			}
+			checkJob(t, e.post("/jobs/"+none+"/submit"), want)
+		})
+	}
+	for _, bad := range []MissingInputs{"ERROR", "ignore"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("New accepted SubmitMissingInputs %q", bad)
+				}
+			}()
+			New(Options{SubmitMissingInputs: bad})
+		}()
+	}
+}
+
+func TestTwoStepColumnsPerStep(t *testing.T) {
+	e := newEnv(t, Options{Instant: true})
+	// Each step checks its own columns: the rates file in the actuals step fails.
+	id := e.create(TwoStepTemplateID)
+	e.mustPut(id, TwoStepActualsInputID, ratesCSV)
+	e.mustPut(id, TwoStepRatesInputID, ratesCSV)
+	checkJob(t, e.post("/jobs/"+id+"/submit"), StatusError)
+	j, _ := e.srv.Job(id)
+	for _, want := range []string{`"Load Actuals"`, TwoStepActualsInputID, `"Account"`} {
+		if !strings.Contains(j.Message, want) {
+			t.Errorf("message %q lacks %s", j.Message, want)
+		}
+	}
+	// A later PUT of the same input replaces the earlier one.
+	id = e.create(TwoStepTemplateID)
+	e.mustPut(id, TwoStepActualsInputID, ratesCSV)
+	e.mustPut(id, TwoStepActualsInputID, actualsCSV)
+	e.mustPut(id, TwoStepRatesInputID, ratesCSV)
+	checkJob(t, e.post("/jobs/"+id+"/submit"), StatusCompleted)
+}
+
+func TestCreatedMultiInputJobExpires(t *testing.T) {
+	clk := newClock()
+	e := newEnv(t, Options{Now: clk.Now, ExpireAfter: 10 * time.Minute})
+	id := e.create(TwoStepTemplateID)
+	e.mustPut(id, TwoStepActualsInputID, actualsCSV)
+	clk.Add(10*time.Minute - time.Millisecond)
+	e.mustPut(id, TwoStepRatesInputID, ratesCSV)
+	clk.Add(time.Millisecond)
+	if s := e.status(id); s != StatusExpired {
+		t.Fatalf("status = %s, want EXPIRED", s)
+	}
+	wantError(t, e.put(id, TwoStepRatesInputID, metaGL, ratesCSV), http.StatusConflict, "EXPIRED")
+	wantError(t, e.post("/jobs/"+id+"/submit"), http.StatusConflict, "EXPIRED")
 }

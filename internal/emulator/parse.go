@@ -2,30 +2,51 @@ package emulator
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
 
-// parseDelimited decodes and parses a flat file from raw, streaming. An
-// error is returned only when the file does not decode or cannot be read;
-// malformed records end up in t.errMsg.
-func parseDelimited(raw io.Reader, conv converter, comma rune, t *table) error {
-	br := bufio.NewReaderSize(newDecodeReader(raw, conv), decodeBufSize)
-	return parseRecords(br, byte(comma), t, true) //nolint:gosec // comma is one of , | and tab
+// parseBufSize is the size of the buffers a flat file is read through.
+const parseBufSize = 256 << 10
+
+// The fileFormats the service knows, and their delimiters.
+func delimiter(format string) rune {
+	switch format {
+	case "CSV":
+		return ','
+	case "PSV":
+		return '|'
+	case "TDF":
+		return '\t'
+	}
+	return 0
 }
 
-// parseRecords parses RFC 4180 records (encoding/csv semantics: LazyQuotes
-// off, empty lines skipped, CRLF or LF) from br into t, then drains br.
+// parseFile decodes raw, a flat file in format and encoding (both known),
+// and parses its records into t, streaming. An error is returned only when
+// the file does not decode or cannot be read; malformed records end up in
+// t.errMsg.
+func parseFile(raw io.Reader, format, encoding string, t *table) error {
+	br := bufio.NewReaderSize(newTextReader(raw, encoding), parseBufSize)
+	return parseRecords(br, byte(delimiter(format)), t, true) //nolint:gosec // every format's delimiter is ASCII
+}
+
+// parseRecords parses records with encoding/csv (Comma set per format,
+// LazyQuotes off, any number of fields: the table checks widths; empty
+// lines skipped, CRLF or LF) from br into t, then drains br so that every
+// byte is decoded and checked. Where encoding/csv departs from RFC 4180 the
+// emulator follows it: empty lines are skipped rather than read as records
+// of one empty field (the service skips them too), and a CR LF inside a
+// quoted field is kept as LF (only the kept rows show it).
 //
 // encoding/csv parses the header and the kept rows. After those, with fast
 // set, complete lines that are plainly well formed are counted in place
-// (fields counted, nothing allocated); any line the fast path is not sure
-// of (a quoted field spanning lines, a stray quote, a line longer than the
-// buffer, the last line without a newline) is left to encoding/csv, which
-// reads the same buffered stream. Line numbers in messages count both.
+// (see fastLines); any line the fast path is not sure of is left to
+// encoding/csv, which reads the same buffered stream. Line numbers in
+// messages count both.
 func parseRecords(br *bufio.Reader, comma byte, t *table, fast bool) error {
 	cr := csv.NewReader(br)
 	cr.Comma = rune(comma)
@@ -47,14 +68,9 @@ func parseRecords(br *bufio.Reader, comma byte, t *table, fast bool) error {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if !errors.As(err, &pe) {
+			if err := malformed(err, skipped, t); err != nil {
 				return err
 			}
-			adj := *pe
-			adj.StartLine += skipped
-			adj.Line += skipped
-			t.fail("malformed file: %v", &adj)
 			break
 		}
 		line, _ := cr.FieldPos(0)
@@ -62,105 +78,74 @@ func parseRecords(br *bufio.Reader, comma byte, t *table, fast bool) error {
 		csvEnd = last + strings.Count(rec[len(rec)-1], "\n")
 		t.add(rec, line+skipped)
 	}
-	// Read (and decode) the rest, so every byte is hashed and checked.
-	_, err := io.Copy(io.Discard, br)
+	return drain(br)
+}
+
+// malformed records in t a record encoding/csv refused, its line numbers
+// moved past the lines the fast path consumed; any other error is
+// returned.
+func malformed(err error, skipped int, t *table) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	adj := *pe
+	adj.StartLine += skipped
+	adj.Line += skipped
+	t.fail(problemMalformed, "malformed file: %v", &adj)
+	return nil
+}
+
+// drain reads (and so decodes and checks) the rest of r.
+func drain(r io.Reader) error {
+	_, err := io.Copy(io.Discard, r)
 	return err
 }
 
-// fastLines counts the well-formed single-line records buffered in br,
-// consuming them, until it meets a line it leaves to encoding/csv. line is
-// the number of the line before the first one. It returns how many lines
-// it consumed.
-func fastLines(br *bufio.Reader, comma byte, t *table, line int) (int, error) {
-	consumed := 0
-	for {
-		if br.Buffered() == 0 {
-			if _, err := br.Peek(1); err != nil {
-				return consumed, err
-			}
-		}
-		buf, _ := br.Peek(br.Buffered())
-		pos := 0
-		for {
-			nl := bytes.IndexByte(buf[pos:], '\n')
-			if nl < 0 {
-				break
-			}
-			ln := buf[pos : pos+nl+1]
-			fields, ok := countFields(ln, comma)
-			if !ok {
-				_, _ = br.Discard(pos)
-				return consumed, nil
-			}
-			consumed++
-			if fields > 0 {
-				t.addCount(fields, line+consumed)
-			}
-			pos += nl + 1
-		}
-		_, _ = br.Discard(pos)
-		if pos == 0 {
-			// No complete line buffered: let encoding/csv take it (it
-			// handles long lines and the last line).
-			return consumed, nil
-		}
-	}
+// ParseResult is what ParseFlatFile read from a flat file.
+type ParseResult struct {
+	Header []string // the first record
+	Rows   int      // the data records after it (empty lines are skipped)
 }
 
-// countFields returns the number of fields of a complete line (ending in
-// '\n') as encoding/csv would parse it, 0 for an empty line (skipped), and
-// ok=false when the line is not a plainly well-formed record on its own.
-func countFields(ln []byte, comma byte) (int, bool) {
-	end := len(ln) - 1 // the '\n'
-	if end > 0 && ln[end-1] == '\r' {
-		end-- // CRLF
+// ParseError is why ParseFlatFile refuses a file: Problem is "format" or
+// "encoding" (the emulator answers 400: unknown fileFormat or fileEncoding,
+// or bytes that do not decode), "no header", "malformed" or "width" (the
+// job ends in ERROR).
+type ParseError struct {
+	Problem string
+	Message string
+}
+
+func (e *ParseError) Error() string { return e.Problem + ": " + e.Message }
+
+// ParseFlatFile parses a flat file as the emulator parses an upload:
+// format is a fileFormat (CSV, PSV, TDF), encoding a fileEncoding (UTF-8,
+// UTF-16, Windows Latin-1). The error is a *ParseError exactly when the
+// emulator would refuse the file for its own form: it does not decode, it
+// has no record, a record breaks RFC 4180 quoting as encoding/csv reads it
+// (LazyQuotes off), or a data row's field count differs from the header's.
+// A template's column rule is not applied. A read error of r is returned
+// as is. The result holds what was read up to the problem.
+func ParseFlatFile(r io.Reader, format, encoding string) (ParseResult, error) {
+	if delimiter(format) == 0 {
+		return ParseResult{}, &ParseError{Problem: "format", Message: fmt.Sprintf("unknown fileFormat %q", format)}
 	}
-	if end == 0 {
-		return 0, true
+	if !knownEncoding(encoding) {
+		return ParseResult{}, &ParseError{Problem: "encoding", Message: fmt.Sprintf("unknown fileEncoding %q", encoding)}
 	}
-	body := ln[:end]
-	if bytes.IndexByte(body, '"') < 0 {
-		return bytes.Count(body, []byte{comma}) + 1, true
+	t := &table{}
+	err := parseFile(r, format, encoding, t)
+	res := ParseResult{Header: t.header, Rows: t.count}
+	var de *decodeError
+	switch {
+	case errors.As(err, &de):
+		return res, &ParseError{Problem: problemDecode, Message: de.Error()}
+	case err != nil:
+		return res, err
 	}
-	fields := 1
-	pos := 0
-	for {
-		if pos < len(body) && body[pos] == '"' {
-			pos++
-			for {
-				q := bytes.IndexByte(body[pos:], '"')
-				if q < 0 {
-					return 0, false // continues on the next line, or malformed
-				}
-				pos += q + 1
-				if pos < len(body) && body[pos] == '"' {
-					pos++ // escaped quote
-					continue
-				}
-				break
-			}
-			if pos == len(body) {
-				return fields, true
-			}
-			if body[pos] != comma {
-				return 0, false // text after the closing quote
-			}
-			pos++
-			fields++
-			continue
-		}
-		c := bytes.IndexByte(body[pos:], comma)
-		seg := body[pos:]
-		if c >= 0 {
-			seg = body[pos : pos+c]
-		}
-		if bytes.IndexByte(seg, '"') >= 0 {
-			return 0, false // bare quote
-		}
-		if c < 0 {
-			return fields, true
-		}
-		pos += c + 1
-		fields++
+	if outcome, msg := t.finish(emptyFileMsg); outcome == StatusError {
+		return res, &ParseError{Problem: t.problem, Message: msg}
 	}
+	return res, nil
 }

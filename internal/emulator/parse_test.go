@@ -1,100 +1,143 @@
 package emulator
 
 import (
-	"bufio"
-	"math/rand/v2"
+	"bytes"
+	"errors"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
-// parseWith parses s into a fresh table, with or without the fast path,
-// through a bufio.Reader of the given size.
-func parseWith(t testing.TB, s string, comma byte, maxKept, bufSize int, fast bool) *table {
-	tb := &table{required: []string{"a"}, maxKept: maxKept}
-	if err := parseRecords(bufio.NewReaderSize(strings.NewReader(s), bufSize), comma, tb, fast); err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	return tb
-}
-
-// checkSame asserts the fast path and plain encoding/csv agree on s.
-func checkSame(t testing.TB, s string, comma byte) {
-	for _, maxKept := range []int{0, 1, 3} {
-		want := parseWith(t, s, comma, maxKept, 1<<16, false)
-		for _, size := range []int{16, 37, 1 << 16} {
-			got := parseWith(t, s, comma, maxKept, size, true)
-			if got.count != want.count || got.errMsg != want.errMsg || !reflect.DeepEqual(got.header, want.header) ||
-				!reflect.DeepEqual(got.rows, want.rows) {
-				t.Fatalf("input %q (kept %d, buffer %d):\nfast  count %d err %q header %q rows %q\ncsv   count %d err %q header %q rows %q",
-					s, maxKept, size, got.count, got.errMsg, got.header, got.rows, want.count, want.errMsg, want.header, want.rows)
+func TestDelimiters(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		sep    string
+	}{{"CSV", ","}, {"PSV", "|"}, {"TDF", "\t"}} {
+		t.Run(c.format, func(t *testing.T) {
+			s := c.sep
+			file := "Account" + s + "Amount" + s + "Note\n" +
+				"4000" + s + "1" + s + "\"has " + s + " inside\"\r\n" +
+				"5000" + s + "2" + s + "\"two\nlines and \"\"quotes\"\"\"\n" +
+				"\n" + // empty lines are skipped
+				"6000" + s + "3" + s + "plain"
+			e := newEnv(t, Options{Instant: true})
+			// File first too: then the part is spooled and parsed as it
+			// streams with a sniffed format, which the metadata confirms or
+			// not (the other delimiter case reads the spool back).
+			for _, metaFirst := range []bool{true, false} {
+				start := func(meta string) resp {
+					if metaFirst {
+						return e.startFile(GLActualsTemplateID, metaPart(meta), filePart(file))
+					}
+					return e.startFile(GLActualsTemplateID, filePart(file), metaPart(meta))
+				}
+				m := checkJob(t, start(metaFor(c.format, "UTF-8")), StatusCompleted)
+				j, _ := e.srv.Job(m["id"].(string))
+				want := [][]string{{"4000", "1", "has " + s + " inside"}, {"5000", "2", "two\nlines and \"quotes\""}, {"6000", "3", "plain"}}
+				if !reflect.DeepEqual(j.Upload.Rows, want) || j.Upload.RowCount != 3 || j.Upload.Format != c.format {
+					t.Errorf("rows = %q (%d)", j.Upload.Rows, j.Upload.RowCount)
+				}
+				// The same file read with another delimiter has no Amount column.
+				other := map[string]string{"CSV": "PSV", "PSV": "TDF", "TDF": "CSV"}[c.format]
+				m = checkJob(t, start(metaFor(other, "UTF-8")), StatusError)
+				if j, _ := e.srv.Job(m["id"].(string)); !strings.Contains(j.Message, "missing required column") {
+					t.Errorf("message = %q, rows %d", j.Message, j.Upload.RowCount)
+				}
 			}
-		}
+		})
 	}
 }
 
-func TestFastPathMatchesEncodingCSV(t *testing.T) {
-	fixed := []string{
-		"a,b\n1,2\n3,4\n",
-		"a,b\r\n1,2\r\n\r\n3,4\r\n",
-		"a,b\n1,2\n3\n4,5,6\n",
-		"a,b\n\"1,x\",2\n\"multi\nline\",3\n4,\"q\"\"q\"\n",
-		"a,b\n1,2\n3,4\"x\n5,6\n",
-		"a,b\n1,2\n\"3\"x,4\n5,6\n",
-		"a,b\n1,2\n\"open,4\n5,6\n",
-		"a,b\n1,2\n3,4",
-		"a,b\n1,2\n3,4\r",
-		"a,b\n1,2\n\n\n\n3,4\n\r\n",
-		"a,b\n1,\"\"\n\"\",2\n,\n",
-		"a,b\n1,2\n\"a\r\nb\",c\n",
-		"a,b\n1,2\n\r\r\n3,4\n",
-		"a,b\n1,2\n " + `"x"` + ",2\n",
-		"a\n" + strings.Repeat("x", 100) + "\n" + strings.Repeat("y,", 40) + "\n",
-	}
-	for _, s := range fixed {
-		checkSame(t, s, ',')
-		checkSame(t, strings.ReplaceAll(s, ",", "\t"), '\t')
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	atoms := []string{"a", "bc", ",", ",", "\"", "\"\"", "\n", "\r\n", "\r", " ", "é", "|", "\t", "\"x\"", "\"y,z\"", "\"p\nq\""}
-	for i := 0; i < 3000; i++ {
-		var b strings.Builder
-		b.WriteString("a,b\n")
-		for n := rng.IntN(60); n > 0; n-- {
-			b.WriteString(atoms[rng.IntN(len(atoms))])
-		}
-		checkSame(t, b.String(), ',')
-	}
-}
-
-func FuzzFastPath(f *testing.F) {
-	f.Add("a,b\n1,2\n\"3\n\",4\n")
-	f.Add("a,b\n1,\"2\"x\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		checkSame(t, s, ',')
-	})
-}
-
-func TestCountFields(t *testing.T) {
+func TestParseFlatFile(t *testing.T) {
 	cases := []struct {
-		line   string
-		fields int
-		ok     bool
+		name, format, enc string
+		raw               []byte
+		header            []string
+		rows              int
+		problem           string
 	}{
-		{"\n", 0, true},
-		{"\r\n", 0, true},
-		{"a\n", 1, true},
-		{"a,b,\n", 3, true},
-		{"\"a,b\",c\r\n", 2, true},
-		{"\"a\"\"b\"\n", 1, true},
-		{"\"a\"b\n", 0, false},
-		{"a\"b\n", 0, false},
-		{"\"open\n", 0, false},
+		{"csv", "CSV", "UTF-8", []byte("a,b\r\n1,2\n\n\"x\ny\",\"q\"\"\"\n"), []string{"a", "b"}, 2, ""},
+		{"psv utf-16", "PSV", "UTF-16", utf16Bytes("a|b\n1|2\n", true, true), []string{"a", "b"}, 1, ""},
+		{"tdf latin-1", "TDF", "Windows Latin-1", []byte("a\tb\n\xe9\t2"), []string{"a", "b"}, 1, ""},
+		{"header only", "CSV", "UTF-8", []byte("a,b\n"), []string{"a", "b"}, 0, ""},
+		{"empty", "CSV", "UTF-8", nil, nil, 0, "no header"},
+		{"bom only", "CSV", "UTF-8", []byte("\xef\xbb\xbf"), nil, 0, "no header"},
+		{"blank lines", "CSV", "UTF-8", []byte("\n\r\n"), nil, 0, "no header"},
+		{"width", "CSV", "UTF-8", []byte("a,b\n1,2\n3\n4,5\n"), []string{"a", "b"}, 3, "width"},
+		{"bare quote", "CSV", "UTF-8", []byte("a,b\n1,2\"\n"), []string{"a", "b"}, 0, "malformed"},
+		{"open quote", "CSV", "UTF-8", []byte("a,b\n1,\"2\n"), []string{"a", "b"}, 0, "malformed"},
+		{"bad byte", "CSV", "UTF-8", []byte("a,b\n1,\xff\n"), []string{"a", "b"}, 0, "encoding"},
+		{"bad byte after malformed", "CSV", "UTF-8", []byte("a,b\n\"1\"x,2\n\xff"), []string{"a", "b"}, 0, "encoding"},
+		{"format", "XLSX", "UTF-8", []byte("a\n"), nil, 0, "format"},
+		{"encoding", "CSV", "ASCII", []byte("a\n"), nil, 0, "encoding"},
 	}
 	for _, c := range cases {
-		n, ok := countFields([]byte(c.line), ',')
-		if n != c.fields || ok != c.ok {
-			t.Errorf("countFields(%q) = %d, %v; want %d, %v", c.line, n, ok, c.fields, c.ok)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			res, err := ParseFlatFile(bytes.NewReader(c.raw), c.format, c.enc)
+			var pe *ParseError
+			switch {
+			case c.problem == "" && err != nil:
+				t.Fatalf("err = %v", err)
+			case c.problem != "" && (!errors.As(err, &pe) || pe.Problem != c.problem || pe.Message == ""):
+				t.Fatalf("err = %#v, want problem %q", err, c.problem)
+			}
+			if !reflect.DeepEqual(res.Header, c.header) || res.Rows != c.rows {
+				t.Errorf("result = %+v, want header %q, %d rows", res, c.header, c.rows)
+			}
+		})
 	}
+	// A read error is returned as is.
+	boom := errors.New("boom")
+	if _, err := ParseFlatFile(iotest.ErrReader(boom), "CSV", "UTF-8"); !errors.Is(err, boom) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// uploadVerdict uploads raw to a server with a template that requires no
+// column and reports whether it refused the file for its form (400, or a
+// job in ERROR), and the rows it counted.
+func uploadVerdict(t *testing.T, e *env, raw []byte, format, enc string) (refused bool, rows int) {
+	t.Helper()
+	r := e.startFile("1", metaPart(metaFor(format, enc)), filePart(string(raw)))
+	if r.status == http.StatusBadRequest {
+		return true, 0
+	}
+	if r.status != http.StatusOK {
+		t.Fatalf("upload: %d %s", r.status, r.body)
+	}
+	var m map[string]any
+	r.json(t, &m)
+	j, _ := e.srv.Job(m["id"].(string))
+	return j.Status == StatusError, j.Upload.RowCount
+}
+
+// FuzzParseFlatFileMatchesUpload checks that ParseFlatFile refuses a file
+// exactly when an upload of it is refused (400) or fails (ERROR), and
+// counts the same rows.
+func FuzzParseFlatFileMatchesUpload(f *testing.F) {
+	f.Add([]byte("a,b\n1,2\n"), uint8(0))
+	f.Add([]byte("a,b\n1,\"2\n3\",4\n5\n"), uint8(0))
+	f.Add([]byte("\xef\xbb\xbfa|b\n\xe9|\x81\n"), uint8(5))
+	f.Add(utf16Bytes("a\tb\n1\t\U0001D11E\n", true, true), uint8(7))
+	f.Add([]byte{0xFE, 0xFF, 0xD8, 0x00, 0x00, 0x0A}, uint8(1))
+	srv := New(Options{Instant: true, MaxKeptRows: 2,
+		Templates: []Template{{ID: "1", Name: "Any", ModelID: "2", ModelName: "M", Steps: []Step{{StepName: "S", DataType: "Values", InputID: "3"}}}}})
+	ts := httptest.NewServer(srv)
+	f.Cleanup(ts.Close)
+	formats, encodings := []string{"CSV", "PSV", "TDF"}, []string{"UTF-8", "UTF-16", "Windows Latin-1"}
+	f.Fuzz(func(t *testing.T, raw []byte, pick uint8) {
+		format, enc := formats[int(pick)%3], encodings[int(pick)/3%3]
+		e := &env{t: t, srv: srv, ts: ts}
+		res, err := ParseFlatFile(bytes.NewReader(raw), format, enc)
+		refused, rows := uploadVerdict(t, e, raw, format, enc)
+		if (err != nil) != refused {
+			t.Fatalf("%s %s % x: ParseFlatFile err = %v, upload refused = %v", format, enc, raw, err, refused)
+		}
+		if err == nil && res.Rows != rows {
+			t.Fatalf("%s %s % x: ParseFlatFile %d rows, upload %d", format, enc, raw, res.Rows, rows)
+		}
+	})
 }

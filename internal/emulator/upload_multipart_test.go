@@ -12,9 +12,71 @@ import (
 	"net/textproto"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
+
+func TestUnprocessable(t *testing.T) {
+	e := newEnv(t, Options{})
+	cases := []struct {
+		name  string
+		parts []part
+		want  string
+	}{
+		{"no metadata", []part{filePart(glCSV)}, "metadata"},
+		{"no file part", []part{metaPart(metaGL)}, `"file"`},
+		{"file part misnamed", []part{{name: "upload", filename: "gl.csv", content: glCSV}, metaPart(metaGL)}, `"file"`},
+		{"file part misnamed after", []part{metaPart(metaGL), {name: "upload", filename: "gl.csv", content: glCSV}}, `"file"`},
+		{"two file parts", []part{filePart(glCSV), metaPart(metaGL), filePart(glCSV)}, "more than one"},
+		{"two file parts after", []part{metaPart(metaGL), filePart(glCSV), filePart(glCSV)}, "more than one"},
+		{"two file parts before", []part{filePart(glCSV), filePart(glCSV), metaPart(metaGL)}, "more than one"},
+		{"two metadata", []part{metaPart(metaGL), metaPart(metaGL), filePart(glCSV)}, "more than one metadata"},
+		{"bad metadata JSON", []part{filePart(glCSV), metaPart(`{"input":`)}, "JSON"},
+		{"metadata not an object", []part{filePart(glCSV), metaPart(`"x"`)}, "JSON"},
+		{"no input", []part{filePart(glCSV), metaPart(`{}`)}, "input"},
+		{"no partName", []part{filePart(glCSV), metaPart(`{"input":{"fileFormat":"CSV","fileEncoding":"UTF-8"}}`)}, "partName"},
+		{"empty body", nil, "metadata"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wantError(t, e.startFile(GLActualsTemplateID, c.parts...), http.StatusUnprocessableEntity, c.want)
+		})
+	}
+	if n, _ := e.srv.Stats(); n != 0 {
+		t.Errorf("%d jobs created by rejected uploads", n)
+	}
+	// Other parts with other names are ignored.
+	r := e.startFile(GLActualsTemplateID, part{name: "comment", content: "hi"}, filePart(glCSV), metaPart(metaGL), part{name: "x", content: "y"})
+	checkJob(t, r, StatusRunning)
+}
+
+func TestBadRequestFile(t *testing.T) {
+	e := newEnv(t, Options{})
+	fileCases := []struct {
+		name, meta, content, want string
+	}{
+		{"format", metaFor("XLSX", "UTF-8"), glCSV, `"XLSX"`},
+		{"format lower case", metaFor("csv", "UTF-8"), glCSV, "fileFormat"},
+		{"format missing", `{"input":{"partName":"file","fileEncoding":"UTF-8"}}`, glCSV, "fileFormat"},
+		{"encoding", metaFor("CSV", "ASCII"), glCSV, `"ASCII"`},
+		{"encoding spelled differently", metaFor("CSV", "utf8"), glCSV, "fileEncoding"},
+		{"utf-8 invalid", metaFor("CSV", "UTF-8"), "Account,Amount\n4000,\xff\n", "UTF-8"},
+	}
+	for _, c := range fileCases {
+		t.Run(c.name, func(t *testing.T) {
+			wantError(t, e.startFile(GLActualsTemplateID, metaPart(c.meta), filePart(c.content)), http.StatusBadRequest, c.want)
+			wantError(t, e.startFile(GLActualsTemplateID, filePart(c.content), metaPart(c.meta)), http.StatusBadRequest, c.want)
+		})
+	}
+	// Malformed multipart framing.
+	r := e.request(http.MethodPost, base+"/templates/"+GLActualsTemplateID+"/startWithFile", strings.NewReader("--b\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n"+metaGL),
+		"Content-Type", "multipart/form-data; boundary=b")
+	wantError(t, r, http.StatusBadRequest, "multipart")
+	if n, _ := e.srv.Stats(); n != 0 {
+		t.Errorf("%d jobs created by rejected uploads", n)
+	}
+}
 
 // rowChunk returns about size bytes of complete CSV data rows (CRLF), and
 // how many rows it holds.
@@ -99,7 +161,7 @@ func streamUpload(t *testing.T, e *env, total int64, metaFirst bool) (string, in
 		}()
 		pw.CloseWithError(err)
 	}()
-	r := e.request(http.MethodPost, base+"/templates/"+tmplGL+"/startWithFile", pr, "Content-Type", mw.FormDataContentType())
+	r := e.request(http.MethodPost, base+"/templates/"+GLActualsTemplateID+"/startWithFile", pr, "Content-Type", mw.FormDataContentType())
 	return hex.EncodeToString(h.Sum(nil)), size, rows, r
 }
 
@@ -219,7 +281,7 @@ func BenchmarkUploadCSV(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				g, _ := newGenBody(boundary, 64<<20, metaFirst)
-				req, _ := http.NewRequest(http.MethodPost, ts+base+"/templates/"+tmplGL+"/startWithFile", g)
+				req, _ := http.NewRequest(http.MethodPost, ts+base+"/templates/"+GLActualsTemplateID+"/startWithFile", g)
 				req.ContentLength = g.total
 				req.SetBasicAuth(tokenID, tokenSecret)
 				req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)

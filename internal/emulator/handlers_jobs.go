@@ -1,0 +1,125 @@
+package emulator
+
+import (
+	"net/http"
+	"slices"
+)
+
+// The handlers of the /jobs endpoints.
+
+func (s *Server) getJob(w http.ResponseWriter, id string) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
+	}
+	writeJSON(w, http.StatusOK, j.json(s.opts.Now()))
+	return nil
+}
+
+func (s *Server) getJobStatus(w http.ResponseWriter, id string) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
+	}
+	writeJSON(w, http.StatusOK, j.status(s.opts.Now()))
+	return nil
+}
+
+// submitJob runs a job that is not final; a SUBMITTED job stays as it is.
+func (s *Server) submitJob(w http.ResponseWriter, r *http.Request, id string) *apiError {
+	if e := checkNoBodyType(r); e != nil {
+		return e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
+	}
+	now := s.opts.Now()
+	switch st := j.status(now); {
+	case IsFinal(st):
+		return s.conflictf("job %s cannot be submitted: its status is %s", id, st)
+	case st == StatusSubmitted:
+	default:
+		t, ok := s.templateLocked(j.templateID)
+		var steps []Step
+		if ok {
+			steps = t.Steps
+			s.ranLocked(t, now)
+		}
+		s.planSubmit(j, j.final(steps, s.opts.SubmitMissingInputs), now)
+	}
+	writeJSON(w, http.StatusOK, j.json(now))
+	return nil
+}
+
+// cancelJob cancels a job that is not final.
+func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, id string) *apiError {
+	if e := checkNoBodyType(r); e != nil {
+		return e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return e
+	}
+	now := s.opts.Now()
+	if st := j.status(now); IsFinal(st) {
+		return s.conflictf("job %s cannot be cancelled: its status is %s", id, st)
+	}
+	j.replan(now, transition{at: now, status: StatusCancelled})
+	writeJSON(w, http.StatusOK, j.json(now))
+	return nil
+}
+
+// editableLocked checks that job id exists, takes input inputID and can
+// still receive a file, and returns the columns that input requires.
+// s.mu must be held.
+func (s *Server) editableLocked(id, inputID string) (*job, []string, *apiError) {
+	j, e := s.apiJobLocked(id)
+	if e != nil {
+		return nil, nil, e
+	}
+	t, ok := s.templateLocked(j.templateID)
+	if !ok || !slices.ContainsFunc(t.Steps, func(st Step) bool { return st.InputID == inputID }) {
+		return nil, nil, errorf(http.StatusNotFound, "input %q not found in job %s (template %s)", inputID, id, j.templateID)
+	}
+	if st := j.status(s.opts.Now()); st != StatusEditing && st != StatusNotStarted {
+		return nil, nil, s.conflictf("job %s cannot take a file: its status is %s", id, st)
+	}
+	return j, slices.Clone(t.requiredFor(inputID)), nil
+}
+
+// uploadJobFile loads a multipart upload into one input of a job, decoded
+// and checked as start with file does; the job still waits for a submit.
+func (s *Server) uploadJobFile(w http.ResponseWriter, r *http.Request, id, inputID string) *apiError {
+	s.mu.Lock()
+	_, required, e := s.editableLocked(id, inputID)
+	s.mu.Unlock()
+	if e != nil {
+		return e
+	}
+	l, e := s.readFileUpload(r, required)
+	if e != nil {
+		return e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, _, e := s.editableLocked(id, inputID)
+	if e != nil {
+		return e
+	}
+	if j.loads == nil {
+		j.loads = map[string]*load{}
+	}
+	j.loads[inputID] = l
+	j.upload = l.upload
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -1,0 +1,87 @@
+package emulator
+
+import "net/http"
+
+// The handlers of the /templates endpoints.
+
+func (s *Server) listTemplates(w http.ResponseWriter) *apiError { //nolint:unparam // the shape of every endpoint handler
+	s.mu.Lock()
+	out := make([]templateJSON, 0, len(s.templates))
+	for _, t := range s.templates {
+		out = append(out, templateToJSON(t, false))
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Server) getTemplate(w http.ResponseWriter, id string) *apiError {
+	t, e := s.lookupTemplate(id)
+	if e != nil {
+		return e
+	}
+	writeJSON(w, http.StatusOK, templateToJSON(t, true))
+	return nil
+}
+
+// createJob creates a job that waits, EDITING, for its inputs and a submit.
+func (s *Server) createJob(w http.ResponseWriter, tmplID string) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.templateLocked(tmplID)
+	if !ok {
+		return errorf(http.StatusNotFound, "template %q not found", tmplID)
+	}
+	now := s.opts.Now()
+	j := s.newJobLocked(t, now)
+	s.planEditing(j, now)
+	writeJSON(w, http.StatusOK, j.json(now))
+	return nil
+}
+
+// startWithFile reads a multipart upload into the template's first input
+// and starts a job with it.
+func (s *Server) startWithFile(w http.ResponseWriter, r *http.Request, tmplID string) *apiError {
+	tmpl, e := s.lookupTemplate(tmplID)
+	if e != nil {
+		return e
+	}
+	l, e := s.readFileUpload(r, tmpl.requiredFor(tmpl.firstInput()))
+	if e != nil {
+		return e
+	}
+	return s.startJob(w, tmplID, l)
+}
+
+// startWithData reads a JSON rows upload into the template's first input
+// and starts a job with it.
+func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID string) *apiError {
+	tmpl, e := s.lookupTemplate(tmplID)
+	if e != nil {
+		return e
+	}
+	l, e := s.readDataUpload(w, r, tmpl.requiredFor(tmpl.firstInput()))
+	if e != nil {
+		return e
+	}
+	return s.startJob(w, tmplID, l)
+}
+
+// startJob creates a job from template tmplID with the data of l and starts
+// it (see planStartLocked).
+func (s *Server) startJob(w http.ResponseWriter, tmplID string, l *load) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.templateLocked(tmplID)
+	if !ok {
+		return errorf(http.StatusNotFound, "template %q not found", tmplID)
+	}
+	now := s.opts.Now()
+	j := s.newJobLocked(t, now)
+	j.upload, j.started = l.upload, l
+	j.startedIsUpdate = true
+	s.planStartLocked(j, j.final(t.Steps, s.opts.SubmitMissingInputs), now)
+	s.ranLocked(t, now)
+	writeJSON(w, http.StatusOK, j.json(now))
+	return nil
+}

@@ -1,0 +1,66 @@
+package emulator
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+)
+
+// apiError is an error answer.
+type apiError struct {
+	status  int
+	message string
+	header  map[string]string
+}
+
+func errorf(status int, format string, args ...any) *apiError {
+	return &apiError{status: status, message: fmt.Sprintf(format, args...)}
+}
+
+// writeJSON answers status with v as JSON (and a final newline).
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"code":500,"message":"encoding response failed"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", fmt.Sprint(len(b)+1))
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// errorBody is the JSON body of every error answer.
+type errorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	for k, v := range e.header {
+		w.Header().Set(k, v)
+	}
+	writeJSON(w, e.status, errorBody{Code: e.status, Message: e.message})
+}
+
+// statusWriter records the status code for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

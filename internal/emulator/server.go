@@ -1,0 +1,177 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// DefaultTokenID and DefaultTokenSecret are the credentials a Server accepts
+// when Options leaves them empty. They are fake: the emulator's own.
+const (
+	DefaultTokenID     = "1112140681100620800.1"
+	DefaultTokenSecret = "5f4dcc3b5aa765d61d8327deb882cf99" // 32 lower-case hex
+)
+
+// BasePath is the path prefix of every endpoint.
+const BasePath = "/api/public/v1/etl"
+
+// Options configure a Server. The zero value is usable.
+type Options struct {
+	TokenID, TokenSecret string     // default DefaultTokenID / DefaultTokenSecret
+	Templates            []Template // nil = DefaultTemplates()
+	UserName             string     // default "Emulator User"
+	// RunTime is how long a started (RUNNING) or SUBMITTED job runs before
+	// it is COMPLETED or ERROR; default 100ms. With Instant, jobs are final
+	// as soon as they start or are submitted.
+	RunTime      time.Duration
+	Instant      bool
+	ExpireAfter  time.Duration                    // EDITING job becomes EXPIRED after this; default 1h
+	MaxDataBytes int64                            // start-with-data body limit, default 25 MiB; bigger -> 413
+	MaxKeptRows  int                              // data rows kept per upload for inspection, default 1000; negative keeps none
+	Now          func() time.Time                 // default time.Now
+	Logf         func(format string, args ...any) // optional request log; never given credentials
+	// ConflictStatus is the status of a conflict: submit or cancel of a job
+	// in a final status, a PUT into a job no longer EDITING. 0 means 409.
+	// Invented: no source shows what the service answers (real clients
+	// see 400 or 422 for rejected requests, or a plain 200); set 400 to
+	// test a client that must not depend on 409. It must be a 4xx status.
+	ConflictStatus int
+	// SubmitMissingInputs decides a created job submitted while some of its
+	// template's inputs were never loaded: MissingInputsError (the default)
+	// ends it in ERROR, MissingInputsAccept runs it with the inputs it has.
+	// Invented: no source documents this case.
+	SubmitMissingInputs MissingInputs
+}
+
+// MissingInputs is a choice for Options.SubmitMissingInputs.
+type MissingInputs string
+
+// The choices for Options.SubmitMissingInputs.
+const (
+	MissingInputsError  MissingInputs = "error"  // the job ends in ERROR ("no input data ...")
+	MissingInputsAccept MissingInputs = "accept" // the job runs with the inputs loaded
+)
+
+// withDefaults fills in the defaults of the fields left zero. It panics on
+// a ConflictStatus or SubmitMissingInputs no rule can use.
+func (o Options) withDefaults() Options {
+	if o.TokenID == "" {
+		o.TokenID = DefaultTokenID
+	}
+	if o.TokenSecret == "" {
+		o.TokenSecret = DefaultTokenSecret
+	}
+	if o.Templates == nil {
+		o.Templates = DefaultTemplates()
+	}
+	if o.UserName == "" {
+		o.UserName = "Emulator User"
+	}
+	if o.ExpireAfter <= 0 {
+		o.ExpireAfter = time.Hour
+	}
+	if o.MaxDataBytes <= 0 {
+		o.MaxDataBytes = 25 << 20
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.ConflictStatus == 0 {
+		o.ConflictStatus = http.StatusConflict
+	}
+	if o.ConflictStatus < 400 || o.ConflictStatus > 499 {
+		panic(fmt.Sprintf("emulator: Options.ConflictStatus %d is not a 4xx status", o.ConflictStatus))
+	}
+	switch o.SubmitMissingInputs {
+	case "":
+		o.SubmitMissingInputs = MissingInputsError
+	case MissingInputsError, MissingInputsAccept:
+	default:
+		panic(fmt.Sprintf("emulator: Options.SubmitMissingInputs %q is not %q or %q", o.SubmitMissingInputs, MissingInputsError, MissingInputsAccept))
+	}
+	return o
+}
+
+// Server is the emulator: an http.Handler, safe for concurrent requests.
+type Server struct {
+	opts    Options
+	runTime time.Duration
+	maxKept int
+	tokenID []byte
+	secret  []byte
+
+	mu        sync.Mutex
+	templates []Template
+	tmplIndex map[string]int
+	jobs      []*job
+	jobIndex  map[string]*job
+	nextID    uint64
+	faults    []*faultState
+	requests  map[Endpoint]int
+	total     int
+}
+
+// New returns a Server configured by opts. It panics when
+// opts.ConflictStatus is neither 0 nor a 4xx status, or
+// opts.SubmitMissingInputs is none of "", "error" and "accept".
+func New(opts Options) *Server {
+	opts = opts.withDefaults()
+	s := &Server{
+		opts:      opts,
+		runTime:   runTime(opts),
+		maxKept:   keptRows(opts.MaxKeptRows),
+		tokenID:   []byte(opts.TokenID),
+		secret:    []byte(opts.TokenSecret),
+		tmplIndex: map[string]int{},
+		jobIndex:  map[string]*job{},
+		requests:  map[Endpoint]int{},
+		// 19-digit ids, increasing.
+		nextID: 1140000000000000000,
+	}
+	for i, t := range opts.Templates {
+		s.templates = append(s.templates, cloneTemplate(t))
+		s.tmplIndex[t.ID] = i
+	}
+	return s
+}
+
+// runTime is how long a job runs: 0 with Instant, else RunTime (100ms
+// when unset).
+func runTime(o Options) time.Duration {
+	switch {
+	case o.Instant:
+		return 0
+	case o.RunTime <= 0:
+		return 100 * time.Millisecond
+	}
+	return o.RunTime
+}
+
+// keptRows is how many data rows an upload keeps: 1000 when unset, none
+// when negative.
+func keptRows(n int) int {
+	switch {
+	case n == 0:
+		return 1000
+	case n < 0:
+		return 0
+	}
+	return n
+}
+
+// Stats returns the number of jobs created and of requests received.
+func (s *Server) Stats() (jobs int, requests int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.jobs), s.total
+}
+
+// Requests returns how many requests reached endpoint e, faulted ones
+// included.
+func (s *Server) Requests(e Endpoint) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[e]
+}

@@ -5,11 +5,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // privateAdoptedKey marks, in the resource's private state, a job that was
@@ -107,42 +104,3 @@ func (m fileDefault) PlanModifyString(ctx context.Context, req planmodifier.Stri
 		resp.PlanValue = types.StringValue(v)
 	}
 }
-
-// deriveFileDefault computes the default of "format" or "name" from the
-// configured values; known is false when it depends on an unknown value,
-// and v is "" when no default can be derived.
-func deriveFileDefault(attribute string, p, name, format types.String) (v string, known bool) {
-	switch attribute {
-	case "format":
-		if p.IsUnknown() {
-			return "", false
-		}
-		if f, ok := etl.FormatFromExtension(p.ValueString()); ok && !p.IsNull() {
-			return string(f), true
-		}
-		if name.IsUnknown() {
-			return "", false
-		}
-		if f, ok := defaultFormat("", name.ValueString()); ok {
-			return string(f), true
-		}
-		return "", true
-	default: // name
-		if p.IsUnknown() {
-			return "", false
-		}
-		if !p.IsNull() {
-			return defaultName(p.ValueString(), ""), true
-		}
-		if format.IsUnknown() {
-			return "", false
-		}
-		if format.IsNull() {
-			return "", true
-		}
-		return defaultName("", etl.FileFormat(format.ValueString())), true
-	}
-}
-
-// filePath is the path of a nested file attribute.
-func filePath(name string) path.Path { return path.Root("file").AtName(name) }

@@ -1,0 +1,71 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+func (r *importResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows")),
+	}
+}
+
+// ValidateConfig reports, when the values are known, a file whose format
+// cannot be derived and inline content that the encoding cannot represent.
+func (r *importResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var fileObj types.Object
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("file"), &fileObj)...)
+	if resp.Diagnostics.HasError() || fileObj.IsNull() || fileObj.IsUnknown() {
+		return
+	}
+	var f fileModel
+	resp.Diagnostics.Append(fileObj.As(ctx, &f, basetypes.ObjectAsOptions{})...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkFileConfig(f)...)
+}
+
+// checkFileConfig holds the cross-attribute checks of a file block.
+func checkFileConfig(f fileModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if f.Format.IsNull() {
+		if v, known := deriveFileDefault("format", f.Path, f.Name, f.Format); known && v == "" {
+			var detail string
+			switch {
+			case !f.Path.IsNull():
+				detail = fmt.Sprintf("file.format is required: the extension of %q does not give a format. ", f.Path.ValueString())
+			case !f.Name.IsNull():
+				detail = fmt.Sprintf("file.format is required: the extension of the name %q does not give a format. ", f.Name.ValueString())
+			default:
+				detail = "file.format is required for inline content (or set file.name with an extension that gives the format). "
+			}
+			diags.AddAttributeError(filePath("format"), "Missing file format",
+				detail+"Set file.format to CSV (comma separated), PSV (pipe separated) or TDF (tab separated); "+
+					"the extensions .csv, .psv, .tsv, .tdf and .tab give it automatically.")
+		}
+	}
+	if !f.Content.IsNull() && !f.Content.IsUnknown() && !f.Encoding.IsUnknown() {
+		enc := etl.EncodingUTF8
+		if !f.Encoding.IsNull() {
+			enc = etl.Encoding(f.Encoding.ValueString())
+		}
+		if validEncodingName(enc) {
+			if _, err := encodeContent(f.Content.ValueString(), enc); err != nil {
+				diags.AddAttributeError(filePath("content"), "Content not representable in the encoding",
+					fmt.Sprintf("file.content cannot be encoded as %s: %s.", enc, err))
+			}
+		}
+	}
+	return diags
+}

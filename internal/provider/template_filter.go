@@ -1,0 +1,70 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// templateFilter narrows templates by model and name.
+type templateFilter struct {
+	ModelID, ModelName, Name string
+	NameRegex                *regexp.Regexp
+}
+
+func (f templateFilter) match(t etl.Template) bool {
+	return (f.ModelID == "" || t.ModelID == f.ModelID) &&
+		(f.ModelName == "" || t.ModelName == f.ModelName) &&
+		(f.Name == "" || t.Name == f.Name) &&
+		(f.NameRegex == nil || f.NameRegex.MatchString(t.Name))
+}
+
+func (f templateFilter) describe() string {
+	s := fmt.Sprintf("name %q", f.Name)
+	if f.ModelID != "" {
+		s += fmt.Sprintf(", model_id %q", f.ModelID)
+	}
+	if f.ModelName != "" {
+		s += fmt.Sprintf(", model_name %q", f.ModelName)
+	}
+	return s
+}
+
+func filterTemplates(ts []etl.Template, f templateFilter) []etl.Template {
+	var out []etl.Template
+	for _, t := range ts {
+		if f.match(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// describeTemplates lists templates as `name (id, model)`, one a line.
+func describeTemplates(ts []etl.Template) string {
+	lines := make([]string, 0, len(ts))
+	for _, t := range ts {
+		lines = append(lines, fmt.Sprintf("  - %s (%s, %s)", t.Name, t.ID, t.ModelName))
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func lastRunTime(t etl.Template) types.Int64 {
+	if t.LastRunTime == nil {
+		return types.Int64Null()
+	}
+	return types.Int64Value(*t.LastRunTime)
+}
+
+func optString(v types.String) string {
+	if v.IsNull() || v.IsUnknown() {
+		return ""
+	}
+	return v.ValueString()
+}

@@ -27,20 +27,11 @@ var errCheckDone = errors.New("check finished")
 // checkTarget says how a file block is checked: the format and encoding
 // to check against, and whether they are known.
 func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
-	if f.Encoding.IsUnknown() || f.Format.IsUnknown() {
+	f = withDefaults(f)
+	if !known(f.Format) || !known(f.Encoding) {
 		return "", "", false
 	}
-	enc := etl.EncodingUTF8
-	if !f.Encoding.IsNull() {
-		enc = etl.Encoding(f.Encoding.ValueString())
-	}
-	format := etl.FileFormat(f.Format.ValueString())
-	if f.Format.IsNull() {
-		var ok bool
-		if format, ok = defaultFormat(f.Path.ValueString(), f.Name.ValueString()); !ok {
-			return "", "", false
-		}
-	}
+	format, enc := etl.FileFormat(f.Format.ValueString()), etl.Encoding(f.Encoding.ValueString())
 	if format.Delimiter() == 0 || !validEncodingName(enc) {
 		return "", "", false
 	}

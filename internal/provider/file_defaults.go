@@ -6,45 +6,65 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// resolveFile fills the file block's defaults once every value is known
-// (at apply, values unknown at plan time are known) and returns it.
-func resolveFile(ctx context.Context, m *importModel) (*fileModel, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	if m.File.IsNull() {
-		return nil, diags
+// The defaults of the file block. Each rule is written here once: the
+// schema's defaults, the plan modifiers, the configuration check, the
+// plan-time file check and the apply all take their values from here.
+const (
+	defaultEncoding = etl.EncodingUTF8
+	defaultPartName = "file"
+)
+
+// withDefaults returns f with its null format, name, encoding and
+// part_name filled in: the format from the extension of path, else of
+// name; the name from the base name of path, else data.<ext> of the
+// format (inline content); UTF-8; "file". A default that depends on an
+// unknown value is unknown; one that cannot be derived (a format no
+// extension gives) stays null.
+func withDefaults(f fileModel) fileModel {
+	if f.Format.IsNull() {
+		f.Format = defaultFormat(f.Path, f.Name)
 	}
-	var f fileModel
-	diags.Append(m.File.As(ctx, &f, basetypes.ObjectAsOptions{})...)
-	if diags.HasError() {
-		return nil, diags
+	if f.Name.IsNull() {
+		f.Name = defaultName(f.Path, f.Format)
 	}
-	if f.Encoding.IsNull() || f.Encoding.IsUnknown() {
-		f.Encoding = types.StringValue(string(etl.EncodingUTF8))
+	if f.Encoding.IsNull() {
+		f.Encoding = types.StringValue(string(defaultEncoding))
 	}
-	if f.PartName.IsNull() || f.PartName.IsUnknown() {
-		f.PartName = types.StringValue("file")
+	if f.PartName.IsNull() {
+		f.PartName = types.StringValue(defaultPartName)
 	}
-	if f.Format.IsUnknown() || f.Format.IsNull() {
-		v, _ := deriveFileDefault("format", f.Path, f.Name, types.StringNull())
-		if v == "" {
-			diags.Append(checkFileConfig(fileModel{Path: f.Path, Name: f.Name, Content: f.Content, Format: types.StringNull(), Encoding: f.Encoding})...)
-			return nil, diags
+	return f
+}
+
+// defaultFormat is the format the extension of the path gives, else the
+// extension of the name.
+func defaultFormat(p, name types.String) types.String {
+	for _, v := range []types.String{p, name} {
+		if v.IsUnknown() {
+			return types.StringUnknown()
 		}
-		f.Format = types.StringValue(v)
+		if f, ok := etl.FormatFromExtension(v.ValueString()); ok && !v.IsNull() {
+			return types.StringValue(string(f))
+		}
 	}
-	if f.Name.IsUnknown() || f.Name.IsNull() {
-		v, _ := deriveFileDefault("name", f.Path, types.StringNull(), f.Format)
-		f.Name = types.StringValue(v)
+	return types.StringNull()
+}
+
+// defaultName is the base name of the path, else data.<ext> of the format.
+func defaultName(p, format types.String) types.String {
+	switch {
+	case p.IsUnknown():
+		return types.StringUnknown()
+	case !p.IsNull():
+		return types.StringValue(filepath.Base(p.ValueString()))
+	case format.IsUnknown() || format.IsNull():
+		return format
 	}
-	obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, f)
-	diags.Append(d...)
-	m.File = obj
-	return &f, diags
+	return types.StringValue("data." + extensionFor(etl.FileFormat(format.ValueString())))
 }
 
 // extensionFor is the extension of the default file name of inline content.
@@ -58,61 +78,27 @@ func extensionFor(f etl.FileFormat) string {
 	return "csv"
 }
 
-// defaultFormat derives the file format from the extension of the path,
-// else of the configured file name.
-func defaultFormat(filePath, name string) (etl.FileFormat, bool) {
-	if filePath != "" {
-		if f, ok := etl.FormatFromExtension(filePath); ok {
-			return f, true
+// resolveFile fills the file block's defaults at apply and returns it (nil
+// for rows). Every configured value is known by then: a value still
+// unknown is a default that depended on a value unknown at plan time, and
+// is worked out again now.
+func resolveFile(ctx context.Context, m *importModel) (*fileModel, diag.Diagnostics) {
+	f, diags := fileFrom(ctx, m.File)
+	if f == nil || diags.HasError() {
+		return nil, diags
+	}
+	for _, v := range []*types.String{&f.Format, &f.Name, &f.Encoding, &f.PartName} {
+		if v.IsUnknown() {
+			*v = types.StringNull()
 		}
 	}
-	if name != "" {
-		return etl.FormatFromExtension(name)
+	if withDefaults(*f).Format.IsNull() {
+		diags.Append(checkFileConfig(*f)...)
+		return nil, diags
 	}
-	return "", false
-}
-
-// defaultName is the file name sent when none is configured: the base name
-// of the path, or data.<ext> for inline content.
-func defaultName(filePath string, format etl.FileFormat) string {
-	if filePath != "" {
-		return filepath.Base(filePath)
-	}
-	return "data." + extensionFor(format)
-}
-
-// deriveFileDefault computes the default of "format" or "name" from the
-// configured values; known is false when it depends on an unknown value,
-// and v is "" when no default can be derived.
-func deriveFileDefault(attribute string, p, name, format types.String) (v string, known bool) {
-	switch attribute {
-	case "format":
-		if p.IsUnknown() {
-			return "", false
-		}
-		if f, ok := etl.FormatFromExtension(p.ValueString()); ok && !p.IsNull() {
-			return string(f), true
-		}
-		if name.IsUnknown() {
-			return "", false
-		}
-		if f, ok := defaultFormat("", name.ValueString()); ok {
-			return string(f), true
-		}
-		return "", true
-	default: // name
-		if p.IsUnknown() {
-			return "", false
-		}
-		if !p.IsNull() {
-			return defaultName(p.ValueString(), ""), true
-		}
-		if format.IsUnknown() {
-			return "", false
-		}
-		if format.IsNull() {
-			return "", true
-		}
-		return defaultName("", etl.FileFormat(format.ValueString())), true
-	}
+	*f = withDefaults(*f)
+	obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, *f)
+	diags.Append(d...)
+	m.File = obj
+	return f, diags
 }

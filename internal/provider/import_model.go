@@ -1,10 +1,14 @@
 package provider
 
 import (
+	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -62,3 +66,19 @@ func applyJob(m *importModel, j *etl.Job) {
 
 // filePath is the path of a nested file attribute.
 func filePath(name string) path.Path { return path.Root("file").AtName(name) }
+
+// fileFrom reads the file block; nil when it is null or unknown.
+func fileFrom(ctx context.Context, obj types.Object) (*fileModel, diag.Diagnostics) {
+	if obj.IsNull() || obj.IsUnknown() {
+		return nil, nil
+	}
+	var f fileModel
+	diags := obj.As(ctx, &f, basetypes.ObjectAsOptions{})
+	if diags.HasError() {
+		return nil, diags
+	}
+	return &f, diags
+}
+
+// known reports whether v holds a value: neither null nor unknown.
+func known(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }

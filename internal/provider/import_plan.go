@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -56,12 +55,9 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		}
 		return types.StringValue(sum), diags
 	}
-	if m.File.IsNull() || m.File.IsUnknown() {
-		return types.StringUnknown(), diags
-	}
-	var f fileModel
-	diags.Append(m.File.As(ctx, &f, basetypes.ObjectAsOptions{})...)
-	if diags.HasError() {
+	f, d := fileFrom(ctx, m.File)
+	diags.Append(d...)
+	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}
 	switch {
@@ -69,7 +65,7 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
 		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
-		sum, err := hashAndCheckFile(f, &diags)
+		sum, err := hashAndCheckFile(*f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags
@@ -83,6 +79,6 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 		diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
 		return types.StringUnknown(), diags
 	}
-	checkContent(f, b, &diags)
+	checkContent(*f, b, &diags)
 	return types.StringValue(hashBytes(b)), diags
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -25,41 +24,30 @@ func (r *importResource) ConfigValidators(context.Context) []resource.ConfigVali
 func (r *importResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var fileObj types.Object
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("file"), &fileObj)...)
-	if resp.Diagnostics.HasError() || fileObj.IsNull() || fileObj.IsUnknown() {
-		return
-	}
-	var f fileModel
-	resp.Diagnostics.Append(fileObj.As(ctx, &f, basetypes.ObjectAsOptions{})...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(checkFileConfig(f)...)
+	f, diags := fileFrom(ctx, fileObj)
+	resp.Diagnostics.Append(diags...)
+	if f == nil || resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkFileConfig(*f)...)
 }
 
-// checkFileConfig holds the cross-attribute checks of a file block.
+// checkFileConfig holds the cross-attribute checks of a file block: a
+// format that is neither set nor given by an extension, and inline content
+// the encoding cannot represent.
 func checkFileConfig(f fileModel) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if f.Format.IsNull() {
-		if v, known := deriveFileDefault("format", f.Path, f.Name, f.Format); known && v == "" {
-			var detail string
-			switch {
-			case !f.Path.IsNull():
-				detail = fmt.Sprintf("file.format is required: the extension of %q does not give a format. ", f.Path.ValueString())
-			case !f.Name.IsNull():
-				detail = fmt.Sprintf("file.format is required: the extension of the name %q does not give a format. ", f.Name.ValueString())
-			default:
-				detail = "file.format is required for inline content (or set file.name with an extension that gives the format). "
-			}
-			diags.AddAttributeError(filePath("format"), "Missing file format",
-				detail+"Set file.format to CSV (comma separated), PSV (pipe separated) or TDF (tab separated); "+
-					"the extensions .csv, .psv, .tsv, .tdf and .tab give it automatically.")
-		}
+	d := withDefaults(f)
+	if d.Format.IsNull() {
+		diags.AddAttributeError(filePath("format"), "Missing file format", missingFormatDetail(f)+
+			"Set file.format to CSV (comma separated), PSV (pipe separated) or TDF (tab separated); "+
+			"the extensions .csv, .psv, .tsv, .tdf and .tab give it automatically.")
 	}
-	if !f.Content.IsNull() && !f.Content.IsUnknown() && !f.Encoding.IsUnknown() {
-		enc := etl.EncodingUTF8
-		if !f.Encoding.IsNull() {
-			enc = etl.Encoding(f.Encoding.ValueString())
-		}
+	if known(f.Content) && known(d.Encoding) {
+		enc := etl.Encoding(d.Encoding.ValueString())
 		if validEncodingName(enc) {
 			if _, err := encodeContent(f.Content.ValueString(), enc); err != nil {
 				diags.AddAttributeError(filePath("content"), "Content not representable in the encoding",
@@ -68,4 +56,15 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// missingFormatDetail says why no format could be derived.
+func missingFormatDetail(f fileModel) string {
+	switch {
+	case !f.Path.IsNull():
+		return fmt.Sprintf("file.format is required: the extension of %q does not give a format. ", f.Path.ValueString())
+	case !f.Name.IsNull():
+		return fmt.Sprintf("file.format is required: the extension of the name %q does not give a format. ", f.Name.ValueString())
+	}
+	return "file.format is required for inline content (or set file.name with an extension that gives the format). "
 }

@@ -72,35 +72,31 @@ func (m replaceUnlessAdopting) PlanModifyList(ctx context.Context, req planmodif
 // and inline content is named data.<ext>. A default that depends on an
 // unknown value is unknown; one that cannot be derived stays null (the
 // resource's config validation reports it).
-type fileDefault struct{ attribute string }
-
-func (m fileDefault) Description(context.Context) string {
-	if m.attribute == "format" {
-		return "Defaults to the format matching the extension of file.path (or file.name)."
-	}
-	return "Defaults to the base name of file.path, or data.<ext> for inline content."
+type fileDefault struct {
+	description string
+	of          func(fileModel) types.String
 }
+
+var (
+	formatDefault = fileDefault{"Defaults to the format matching the extension of file.path (or file.name).",
+		func(f fileModel) types.String { return f.Format }}
+	nameDefault = fileDefault{"Defaults to the base name of file.path, or data.<ext> for inline content.",
+		func(f fileModel) types.String { return f.Name }}
+)
+
+func (m fileDefault) Description(context.Context) string             { return m.description }
 func (m fileDefault) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
 
 func (m fileDefault) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
 	if !req.ConfigValue.IsNull() {
 		return
 	}
-	parent := req.Path.ParentPath()
-	var p, name, format types.String
-	for at, dst := range map[string]*types.String{"path": &p, "name": &name, "format": &format} {
-		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, parent.AtName(at), dst)...)
-	}
-	if resp.Diagnostics.HasError() {
+	var obj types.Object
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, req.Path.ParentPath(), &obj)...)
+	f, diags := fileFrom(ctx, obj)
+	resp.Diagnostics.Append(diags...)
+	if f == nil || resp.Diagnostics.HasError() {
 		return
 	}
-	v, known := deriveFileDefault(m.attribute, p, name, format)
-	switch {
-	case !known:
-		resp.PlanValue = types.StringUnknown()
-	case v == "":
-		resp.PlanValue = types.StringNull()
-	default:
-		resp.PlanValue = types.StringValue(v)
-	}
+	resp.PlanValue = m.of(withDefaults(*f))
 }

@@ -230,7 +230,7 @@ func TestEncodeContent(t *testing.T) {
 	}
 }
 
-func TestDeriveFileDefault(t *testing.T) {
+func TestFileDefaults(t *testing.T) {
 	s, null, unk := types.StringValue, types.StringNull(), types.StringUnknown()
 	cases := []struct {
 		attr               string
@@ -258,9 +258,14 @@ func TestDeriveFileDefault(t *testing.T) {
 		{"name", null, null, unk, "", false},
 	}
 	for _, tc := range cases {
-		got, known := deriveFileDefault(tc.attr, tc.path, tc.name, tc.format)
-		if got != tc.want || known != tc.known {
-			t.Errorf("%s(path %s, name %s, format %s) = %q, %v; want %q, %v", tc.attr, tc.path, tc.name, tc.format, got, known, tc.want, tc.known)
+		f := withDefaults(fileModel{Path: tc.path, Name: tc.name, Format: tc.format, Content: null, Encoding: null, PartName: null})
+		v := f.Format
+		if tc.attr == "name" {
+			v = f.Name
+		}
+		got, known := v.ValueString(), !v.IsUnknown()
+		if got != tc.want || known != tc.known || (tc.want == "" && known && !v.IsNull()) {
+			t.Errorf("%s(path %s, name %s, format %s) = %s; want %q, known %v", tc.attr, tc.path, tc.name, tc.format, v, tc.want, tc.known)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	var prior types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
-	if replaceDecision(ctx, false, false, prior, sum, req.Private) {
+	if !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
 	}
 }

@@ -20,7 +20,6 @@ import (
 )
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	replace := replaceUnlessAdopting{}
 	formats := stringsOf(etl.FileFormats)
 	encodings := stringsOf(etl.Encodings)
 	resp.Schema = schema.Schema{
@@ -37,7 +36,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				MarkdownDescription: "The id of the template the job is created from, such as `data.etl_template.gl.id`. Changing it starts a new job.",
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers:       []planmodifier.String{replace},
+				PlanModifiers:       []planmodifier.String{replaceString},
 			},
 			"file": schema.SingleNestedAttribute{
 				MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; " +
@@ -55,14 +54,14 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 							stringvalidator.LengthAtLeast(1),
 							stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
 						},
-						PlanModifiers: []planmodifier.String{replace},
+						PlanModifiers: []planmodifier.String{replaceString},
 					},
 					"content": schema.StringAttribute{
 						MarkdownDescription: "Inline file content, as text. It is encoded to `encoding` before it is sent (UTF-16 little-endian with a byte order mark; " +
 							"Windows Latin-1 fails at plan time on a character it cannot represent).",
 						Optional:      true,
 						Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers: []planmodifier.String{replace},
+						PlanModifiers: []planmodifier.String{replaceString},
 					},
 					"format": schema.StringAttribute{
 						MarkdownDescription: "The delimited format: `CSV` (comma), `PSV` (pipe) or `TDF` (tab). Defaults from the extension of `path` (or `name`): " +
@@ -70,7 +69,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 						Optional:      true,
 						Computed:      true,
 						Validators:    []validator.String{stringvalidator.OneOf(formats...)},
-						PlanModifiers: []planmodifier.String{formatDefault, replace},
+						PlanModifiers: []planmodifier.String{formatDefault, replaceString},
 					},
 					"encoding": schema.StringAttribute{
 						MarkdownDescription: "The character encoding, spelled exactly as the service does: `UTF-8`, `UTF-16` or `Windows Latin-1`. Defaults to `UTF-8`.",
@@ -78,14 +77,14 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 						Computed:            true,
 						Default:             stringdefault.StaticString(string(defaultEncoding)),
 						Validators:          []validator.String{stringvalidator.OneOf(encodings...)},
-						PlanModifiers:       []planmodifier.String{replace},
+						PlanModifiers:       []planmodifier.String{replaceString},
 					},
 					"name": schema.StringAttribute{
 						MarkdownDescription: "The file name sent to the service (`fileName`). Defaults to the base name of `path`, or `data.csv`, `data.psv` or `data.tsv` for `content`.",
 						Optional:            true,
 						Computed:            true,
 						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers:       []planmodifier.String{nameDefault, replace},
+						PlanModifiers:       []planmodifier.String{nameDefault, replaceString},
 					},
 					"part_name": schema.StringAttribute{
 						MarkdownDescription: "The name of the multipart form part that carries the file (`partName`). Defaults to `file`.",
@@ -93,7 +92,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 						Computed:            true,
 						Default:             stringdefault.StaticString(defaultPartName),
 						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers:       []planmodifier.String{replace},
+						PlanModifiers:       []planmodifier.String{replaceString},
 					},
 				},
 			},
@@ -103,14 +102,14 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				ElementType:   types.ListType{ElemType: types.StringType},
 				Optional:      true,
 				Validators:    []validator.List{rowsValidator{}},
-				PlanModifiers: []planmodifier.List{replace},
+				PlanModifiers: []planmodifier.List{replaceList},
 			},
 			"submit": schema.BoolAttribute{
 				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false`. Changing it starts a new job.",
 				Optional:            true,
 				Computed:            true,
 				Default:             booldefault.StaticBool(false),
-				PlanModifiers:       []planmodifier.Bool{replace},
+				PlanModifiers:       []planmodifier.Bool{replaceBool},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeouts.create`). " +

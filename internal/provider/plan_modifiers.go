@@ -5,7 +5,10 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -28,43 +31,29 @@ func isAdopted(ctx context.Context, p privateGetter) bool {
 	return len(v) > 0
 }
 
-// replaceDecision is the RequiresReplace rule of every data-defining
-// attribute: a change replaces the job, except while an imported job adopts
-// its configuration (private flag set, prior value null).
-func replaceDecision(ctx context.Context, stateRawNull, planRawNull bool, stateValue, planValue attr.Value, priv privateGetter) bool {
-	if stateRawNull || planRawNull {
-		return false // create or destroy
-	}
-	if planValue.Equal(stateValue) {
-		return false
-	}
-	if stateValue.IsNull() && isAdopted(ctx, priv) {
-		return false
-	}
-	return true
+// adopting reports whether a change of an attribute whose prior value is
+// prior is an imported job adopting its configuration (the private flag is
+// set and the prior value null) rather than a change of the job.
+func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
+	return prior.IsNull() && isAdopted(ctx, priv)
 }
 
 const replaceDescription = "A change starts a new job (replacement), except on the first apply after an import, which adopts the configuration."
 
-// replaceUnlessAdopting returns the replace modifiers for each type.
-type replaceUnlessAdopting struct{}
-
-func (replaceUnlessAdopting) Description(context.Context) string { return replaceDescription }
-func (replaceUnlessAdopting) MarkdownDescription(context.Context) string {
-	return replaceDescription
-}
-
-func (m replaceUnlessAdopting) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	resp.RequiresReplace = replaceDecision(ctx, req.State.Raw.IsNull(), req.Plan.Raw.IsNull(), req.StateValue, resp.PlanValue, req.Private)
-}
-
-func (m replaceUnlessAdopting) PlanModifyBool(ctx context.Context, req planmodifier.BoolRequest, resp *planmodifier.BoolResponse) {
-	resp.RequiresReplace = replaceDecision(ctx, req.State.Raw.IsNull(), req.Plan.Raw.IsNull(), req.StateValue, resp.PlanValue, req.Private)
-}
-
-func (m replaceUnlessAdopting) PlanModifyList(ctx context.Context, req planmodifier.ListRequest, resp *planmodifier.ListResponse) {
-	resp.RequiresReplace = replaceDecision(ctx, req.State.Raw.IsNull(), req.Plan.Raw.IsNull(), req.StateValue, resp.PlanValue, req.Private)
-}
+// The RequiresReplace rule of every attribute that defines the job: a
+// change replaces the job (the framework's RequiresReplaceIf leaves out
+// create, destroy and unchanged values), except while it is adopting.
+var (
+	replaceString = stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
+	}, replaceDescription, replaceDescription)
+	replaceBool = boolplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.BoolRequest, resp *boolplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
+	}, replaceDescription, replaceDescription)
+	replaceList = listplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.ListRequest, resp *listplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
+	}, replaceDescription, replaceDescription)
+)
 
 // fileDefault plans the default of file.format or file.name from the
 // configured file.path, file.name and file.format: the extension of the

@@ -343,38 +343,6 @@ func TestOpenedFileDetectsChange(t *testing.T) {
 	}
 }
 
-type fakePrivate map[string][]byte
-
-func (f fakePrivate) GetKey(_ context.Context, k string) ([]byte, diag.Diagnostics) { return f[k], nil }
-
-func TestReplaceDecision(t *testing.T) {
-	ctx := context.Background()
-	adopted := fakePrivate{privateAdoptedKey: privateAdoptedValue}
-	a, b, null := types.StringValue("a"), types.StringValue("b"), types.StringNull()
-	cases := []struct {
-		name              string
-		stateRaw, planRaw bool // raw null
-		state, plan       attr.Value
-		priv              privateGetter
-		want              bool
-	}{
-		{"create", true, false, null, a, nil, false},
-		{"destroy", false, true, a, null, nil, false},
-		{"unchanged", false, false, a, a, nil, false},
-		{"changed", false, false, a, b, nil, true},
-		{"set from null", false, false, null, a, nil, true},
-		{"unknown", false, false, a, types.StringUnknown(), nil, true},
-		{"adopting", false, false, null, a, adopted, false},
-		{"adopted but changing a known value", false, false, a, b, adopted, true},
-		{"no flag", false, false, null, a, fakePrivate{}, true},
-	}
-	for _, tc := range cases {
-		if got := replaceDecision(ctx, tc.stateRaw, tc.planRaw, tc.state, tc.plan, tc.priv); got != tc.want {
-			t.Errorf("%s: replace %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
-
 func TestCheckFileConfig(t *testing.T) {
 	s, null := types.StringValue, types.StringNull()
 	base := fileModel{Path: null, Content: null, Format: null, Encoding: null, Name: null, PartName: null}

@@ -37,7 +37,7 @@ type resolvedConfig struct {
 func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	pick := func(v types.String, env string) string {
-		if !v.IsNull() && !v.IsUnknown() {
+		if known(v) {
 			return v.ValueString()
 		}
 		return getenv(env)
@@ -53,65 +53,87 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 		RetryWaitMax:   defaultRetryWaitMax,
 		RequestTimeout: defaultRequestTimeout,
 	}
-	duration := func(v types.String, name string, into *time.Duration) {
-		if v.IsNull() || v.IsUnknown() {
-			return
-		}
-		d, err := parseDuration(v.ValueString())
-		if err != nil {
-			diags.AddAttributeError(path.Root(name), "Invalid "+name, fmt.Sprintf("%s: %s.", name, err))
-			return
-		}
-		*into = d
-	}
-	duration(m.RetryWaitMin, "retry_wait_min", &c.RetryWaitMin)
-	duration(m.RetryWaitMax, "retry_wait_max", &c.RetryWaitMax)
-	duration(m.RequestTimeout, "request_timeout", &c.RequestTimeout)
-	if c.RetryWaitMax < c.RetryWaitMin {
-		diags.AddAttributeError(path.Root("retry_wait_max"), "Invalid retry_wait_max",
-			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
-	}
-	switch {
-	case !m.CACertPEM.IsNull() && !m.CACertPEM.IsUnknown():
-		c.CACertPEM = []byte(m.CACertPEM.ValueString())
-		if !hasPEMCertificate(c.CACertPEM) {
-			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem",
-				"ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file.")
-		}
-	default:
-		if f := pick(m.CACertFile, EnvCACertFile); f != "" {
-			b, err := os.ReadFile(f)
-			switch {
-			case err != nil:
-				diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
-					fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", f, EnvCACertFile, err))
-			case !hasPEMCertificate(b):
-				diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
-					fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", f, EnvCACertFile))
-			default:
-				c.CACertPEM = b
-			}
-		}
-	}
+	c.resolveDurations(m, &diags)
+	c.resolveCACert(m.CACertPEM, pick(m.CACertFile, EnvCACertFile), &diags)
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
 		c.MaxRetries = int(m.MaxRetries.ValueInt64())
 		if c.MaxRetries < 0 {
 			diags.AddAttributeError(path.Root("max_retries"), "Invalid max_retries", "max_retries must be 0 or more.")
 		}
 	}
+	c.checkService(&diags)
+	return c, diags
+}
+
+// resolveDurations reads the retry waits and the request timeout.
+func (c *resolvedConfig) resolveDurations(m providerModel, diags *diag.Diagnostics) {
+	for _, s := range []struct {
+		name string
+		v    types.String
+		into *time.Duration
+	}{
+		{"retry_wait_min", m.RetryWaitMin, &c.RetryWaitMin},
+		{"retry_wait_max", m.RetryWaitMax, &c.RetryWaitMax},
+		{"request_timeout", m.RequestTimeout, &c.RequestTimeout},
+	} {
+		if !known(s.v) {
+			continue
+		}
+		d, problem := parseDuration(s.name, s.v.ValueString())
+		if problem != "" {
+			diags.AddAttributeError(path.Root(s.name), "Invalid "+s.name, problem)
+			continue
+		}
+		*s.into = d
+	}
+	if c.RetryWaitMax < c.RetryWaitMin {
+		diags.AddAttributeError(path.Root("retry_wait_max"), "Invalid retry_wait_max",
+			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
+	}
+}
+
+// resolveCACert reads the extra certificate authorities: ca_cert_pem, else
+// the file named by ca_cert_file or its environment variable.
+func (c *resolvedConfig) resolveCACert(pem types.String, file string, diags *diag.Diagnostics) {
+	if known(pem) {
+		c.CACertPEM = []byte(pem.ValueString())
+		if problem := pemProblem(c.CACertPEM); problem != "" {
+			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem", problem)
+		}
+		return
+	}
+	if file == "" {
+		return
+	}
+	b, err := os.ReadFile(file)
+	switch {
+	case err != nil:
+		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
+	case !hasPEMCertificate(b):
+		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
+	default:
+		c.CACertPEM = b
+	}
+}
+
+// checkService checks what addresses the service: the hub or base_url,
+// and the token.
+func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
 	switch {
 	case c.Hub == "" && c.BaseURL == "":
 		diags.AddAttributeError(path.Root("hub"), "Missing hub",
 			"The provider needs the hub (region) the token was issued on, such as us2: set the hub attribute or the "+EnvHub+
 				" environment variable (or set base_url / "+EnvBaseURL+" to give the service address directly).")
-	case c.Hub != "" && !hubRegexp.MatchString(c.Hub):
-		diags.AddAttributeError(path.Root("hub"), "Invalid hub",
-			fmt.Sprintf("The hub %q (from the hub attribute or the %s environment variable) is not valid: use the lower-case region name such as us1, us2, us3, us5, ca3, eu1 or eu2.", c.Hub, EnvHub))
+	case c.Hub != "":
+		if problem := hubProblem(c.Hub); problem != "" {
+			diags.AddAttributeError(path.Root("hub"), "Invalid hub", problem)
+		}
 	}
 	if c.BaseURL != "" {
-		if _, err := etl.ValidateBaseURL(c.BaseURL); err != nil {
-			diags.AddAttributeError(path.Root("base_url"), "Invalid base_url",
-				fmt.Sprintf("The base_url (from the base_url attribute or the %s environment variable) is not usable: %s.", EnvBaseURL, err))
+		if problem := baseURLProblem(c.BaseURL); problem != "" {
+			diags.AddAttributeError(path.Root("base_url"), "Invalid base_url", problem)
 		}
 	}
 	if c.TokenID == "" {
@@ -122,5 +144,22 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 		diags.AddAttributeError(path.Root("token_secret"), "Missing token_secret",
 			"The provider needs the application token's secret: set the token_secret attribute or the "+EnvTokenSecret+" environment variable.")
 	}
-	return c, diags
+}
+
+// clientConfig is the client's configuration.
+func (c resolvedConfig) clientConfig(userAgent string) etl.Config {
+	return etl.Config{
+		Hub:         c.Hub,
+		BaseURL:     c.BaseURL,
+		TokenID:     c.TokenID,
+		TokenSecret: c.TokenSecret,
+		UserAgent:   userAgent,
+		MaxRetries:  c.MaxRetries,
+
+		RetryWaitMin:   c.RetryWaitMin,
+		RetryWaitMax:   c.RetryWaitMax,
+		RequestTimeout: c.RequestTimeout,
+		CACertPEM:      c.CACertPEM,
+		Log:            tflogFunc(c.TokenID, c.TokenSecret),
+	}
 }

@@ -69,7 +69,7 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 					"lower-case letters and digits. The service address is then `https://{hub}.vena.io`. " +
 					"Required unless `base_url` is set. Can also be set with the `" + EnvHub + "` environment variable.",
 				Optional:   true,
-				Validators: []validator.String{hubValidator{}},
+				Validators: []validator.String{hubValidator},
 			},
 			"token_id": schema.StringAttribute{
 				MarkdownDescription: "The application token's id, such as `1112140681100620800.1`, sent as the HTTP Basic user name. " +
@@ -86,7 +86,7 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 				MarkdownDescription: "The service address, overriding `https://{hub}.vena.io`: an absolute `https` URL, or plain `http` to a loopback host " +
 					"(the emulator, tests). Can also be set with the `" + EnvBaseURL + "` environment variable.",
 				Optional:   true,
-				Validators: []validator.String{baseURLValidator{}},
+				Validators: []validator.String{baseURLValidator},
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a failed request is retried (rate limits, gateway errors, connection failures) before it fails. "+
@@ -97,24 +97,24 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"retry_wait_min": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("The first wait before a retry, doubled (with jitter) after each retry up to `retry_wait_max`: a duration such as `\"500ms\"` or `\"2s\"`. Defaults to `%q`.", defaultRetryWaitMin.String()),
 				Optional:            true,
-				Validators:          []validator.String{durationValidator{}},
+				Validators:          []validator.String{durationValidator},
 			},
 			"retry_wait_max": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("The longest wait before a retry, and the cap on a `Retry-After` the service sends: a duration such as `\"30s\"` or `\"2m\"`, at least `retry_wait_min`. Defaults to `%q`.", defaultRetryWaitMax.String()),
 				Optional:            true,
-				Validators:          []validator.String{durationValidator{}},
+				Validators:          []validator.String{durationValidator},
 			},
 			"request_timeout": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long to wait for the service's answer once a request has been sent (an upload may take longer to send): a duration such as `\"90s\"` or `\"5m\"`. "+
 					"A request to start a job whose answer does not come in time is not retried. Defaults to `%q`.", defaultRequestTimeout.String()),
 				Optional:   true,
-				Validators: []validator.String{durationValidator{}},
+				Validators: []validator.String{durationValidator},
 			},
 			"ca_cert_pem": schema.StringAttribute{
 				MarkdownDescription: "PEM certificates of certificate authorities to trust besides the system's, for a private deployment with its own certificate authority. " +
 					"Certificate verification is never turned off. Conflicts with `ca_cert_file`.",
 				Optional:   true,
-				Validators: []validator.String{pemValidator{}, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))},
+				Validators: []validator.String{pemValidator, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))},
 			},
 			"ca_cert_file": schema.StringAttribute{
 				MarkdownDescription: "Path of a PEM file of certificate authorities to trust besides the system's (as `ca_cert_pem`, from a file). " +
@@ -135,8 +135,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
-	if m.Hub.IsUnknown() || m.TokenID.IsUnknown() || m.TokenSecret.IsUnknown() || m.BaseURL.IsUnknown() || m.MaxRetries.IsUnknown() ||
-		m.RetryWaitMin.IsUnknown() || m.RetryWaitMax.IsUnknown() || m.RequestTimeout.IsUnknown() || m.CACertPEM.IsUnknown() || m.CACertFile.IsUnknown() {
+	if !req.Config.Raw.IsFullyKnown() {
 		tflog.Debug(ctx, "provider configuration has unknown values; leaving the client unconfigured until apply")
 		return
 	}
@@ -146,20 +145,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		return
 	}
 	ctx = maskSecret(ctx, cfg.TokenID, cfg.TokenSecret)
-	client, err := etl.New(etl.Config{
-		Hub:         cfg.Hub,
-		BaseURL:     cfg.BaseURL,
-		TokenID:     cfg.TokenID,
-		TokenSecret: cfg.TokenSecret,
-		UserAgent:   fmt.Sprintf("terraform-provider-etl/%s (terraform %s)", p.version, req.TerraformVersion),
-		MaxRetries:  cfg.MaxRetries,
-
-		RetryWaitMin:   cfg.RetryWaitMin,
-		RetryWaitMax:   cfg.RetryWaitMax,
-		RequestTimeout: cfg.RequestTimeout,
-		CACertPEM:      cfg.CACertPEM,
-		Log:            tflogFunc(cfg.TokenID, cfg.TokenSecret),
-	})
+	client, err := etl.New(cfg.clientConfig(fmt.Sprintf("terraform-provider-etl/%s (terraform %s)", p.version, req.TerraformVersion)))
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid provider configuration", err.Error())
 		return

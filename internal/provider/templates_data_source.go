@@ -59,7 +59,7 @@ func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"name_regex": schema.StringAttribute{
 				MarkdownDescription: "Only templates whose name matches this regular expression ([RE2 syntax](https://github.com/google/re2/wiki/Syntax); unanchored: use `^...$` for a whole-name match).",
 				Optional:            true,
-				Validators:          []validator.String{regexpValidator{}},
+				Validators:          []validator.String{regexpValidator},
 			},
 			"templates": schema.ListNestedAttribute{
 				MarkdownDescription: "The matching templates, in the service's order.",
@@ -94,11 +94,11 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	}
 	f := templateFilter{ModelID: optString(m.ModelID), ModelName: optString(m.ModelName)}
 	if re := optString(m.NameRegex); re != "" {
-		var err error
-		if f.NameRegex, err = regexp.Compile(re); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid regular expression", err.Error())
+		if problem := regexpProblem("name_regex", re); problem != "" {
+			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid regular expression", problem)
 			return
 		}
+		f.NameRegex = regexp.MustCompile(re)
 	}
 	all, err := d.client.ListTemplates(ctx)
 	if err != nil {

@@ -92,22 +92,22 @@ func TestHubAndBaseURLValidators(t *testing.T) {
 		return resp.Diagnostics
 	}
 	for _, ok := range []types.String{types.StringValue("us2"), types.StringValue("eu1"), types.StringNull(), types.StringUnknown()} {
-		if d := run(hubValidator{}, ok); d.HasError() {
+		if d := run(hubValidator, ok); d.HasError() {
 			t.Errorf("hub %s: unexpected %v", ok, d)
 		}
 	}
 	for _, bad := range []string{"US2", "us-2", "", "us 2", "eu1.vena.io"} {
-		if d := run(hubValidator{}, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvHub) {
+		if d := run(hubValidator, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvHub) {
 			t.Errorf("hub %q: want an error naming %s, got %v", bad, EnvHub, d)
 		}
 	}
 	for _, ok := range []types.String{types.StringValue("https://us2.vena.io"), types.StringValue("http://127.0.0.1:8080"), types.StringValue("http://localhost:1/"), types.StringUnknown(), types.StringNull()} {
-		if d := run(baseURLValidator{}, ok); d.HasError() {
+		if d := run(baseURLValidator, ok); d.HasError() {
 			t.Errorf("base_url %s: unexpected %v", ok, d)
 		}
 	}
 	for _, bad := range []string{"us2.vena.io", "ftp://x", "http://example.com", "https://u:p@x.io", "https://x.io/?a=b"} {
-		if d := run(baseURLValidator{}, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvBaseURL) {
+		if d := run(baseURLValidator, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvBaseURL) {
 			t.Errorf("base_url %q: want an error naming %s, got %v", bad, EnvBaseURL, d)
 		}
 	}
@@ -187,7 +187,7 @@ func TestRegexpValidator(t *testing.T) {
 	ctx := context.Background()
 	for in, wantErr := range map[string]bool{"^GL ": false, "(?i)sales": false, "GL(": true, "a**": true} {
 		resp := &validator.StringResponse{}
-		regexpValidator{}.ValidateString(ctx, validator.StringRequest{Path: path.Root("name_regex"), ConfigValue: types.StringValue(in)}, resp)
+		regexpValidator.ValidateString(ctx, validator.StringRequest{Path: path.Root("name_regex"), ConfigValue: types.StringValue(in)}, resp)
 		if resp.Diagnostics.HasError() != wantErr {
 			t.Errorf("%q: error %v, want %v", in, resp.Diagnostics, wantErr)
 		}

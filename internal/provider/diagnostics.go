@@ -129,3 +129,8 @@ func attemptsNote(err error) string {
 	}
 	return ""
 }
+
+// addContentError: inline content the encoding cannot represent.
+func addContentError(diags *diag.Diagnostics, err error) {
+	diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
+}

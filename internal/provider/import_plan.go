@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -43,29 +42,43 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 // planContentHash returns the SHA-256 of the bytes the planned job would
 // send, unknown when an input is unknown.
 func planContentHash(ctx context.Context, m importModel) (types.String, diag.Diagnostics) {
-	var diags diag.Diagnostics
 	if !m.Rows.IsNull() {
-		rows, known := rowsFrom(m.Rows)
-		if !known {
-			return types.StringUnknown(), diags
-		}
-		sum, asFile, size := rowsPayload(rows)
-		if asFile {
-			diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
-		}
-		return types.StringValue(sum), diags
+		return planRowsHash(m.Rows)
 	}
-	f, d := fileFrom(ctx, m.File)
-	diags.Append(d...)
+	f, diags := fileFrom(ctx, m.File)
 	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}
+	sum, d := planFileHash(*f)
+	diags.Append(d...)
+	return sum, diags
+}
+
+// planRowsHash hashes the body the rows are sent as, and warns when they
+// are sent as a CSV file.
+func planRowsHash(l types.List) (types.String, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	rows, known := rowsFrom(l)
+	if !known {
+		return types.StringUnknown(), diags
+	}
+	sum, asFile, size := rowsPayload(rows)
+	if asFile {
+		diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
+	}
+	return types.StringValue(sum), diags
+}
+
+// planFileHash hashes the file at path, or the encoded inline content, and
+// checks it against its format and encoding.
+func planFileHash(f fileModel) (types.String, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	switch {
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
 		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
-		sum, err := hashAndCheckFile(*f, &diags)
+		sum, err := hashAndCheckFile(f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags
@@ -76,9 +89,9 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 	}
 	b, err := encodeContent(f.Content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
 	if err != nil {
-		diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
+		addContentError(&diags, err)
 		return types.StringUnknown(), diags
 	}
-	checkContent(*f, b, &diags)
+	checkContent(f, b, &diags)
 	return types.StringValue(hashBytes(b)), diags
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -41,6 +42,8 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 	r.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
+// Create starts the job with the planned bytes, then submits it and waits
+// for it as configured. The job is in state as soon as it exists.
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -65,19 +68,37 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	defer up.Close()
-	if !plan.ContentSHA256.IsUnknown() && !plan.ContentSHA256.IsNull() && plan.ContentSHA256.ValueString() != up.sum {
-		at := path.Root("rows")
-		if up.file != nil {
-			at = filePath("path")
-		}
-		resp.Diagnostics.AddAttributeError(at, "Data changed since plan",
-			fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
-				"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", up.sum, plan.ContentSHA256.ValueString()))
+	if !up.checkPlanned(plan.ContentSHA256, &resp.Diagnostics) {
 		return
 	}
 	plan.ContentSHA256 = types.StringValue(up.sum)
 
-	templateID := plan.TemplateID.ValueString()
+	job := r.start(ctx, plan.TemplateID.ValueString(), up, &resp.Diagnostics)
+	if job == nil {
+		return
+	}
+	// The job exists: record it before anything else can fail, so that a
+	// later failure leaves it in state (tainted) rather than forgotten.
+	applyJob(&plan, job)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.Submit.ValueBool() {
+		if !r.submit(ctx, &plan, job, &resp.Diagnostics) {
+			return
+		}
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+	if plan.WaitForCompletion.ValueBool() {
+		r.waitAndRecord(ctx, &plan, timeout, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+}
+
+// start starts the job with the upload; nil after a failure, which is a
+// diagnostic that says whether a job may exist.
+func (r *importResource) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
 	var job *etl.Job
 	var err error
 	if up.file != nil {
@@ -89,49 +110,38 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	var changed *changedError
 	if errors.As(err, &changed) {
-		resp.Diagnostics.AddAttributeError(filePath("path"), "Data changed since plan",
+		diags.AddAttributeError(filePath("path"), "Data changed since plan",
 			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
 				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
 				"data other than the planned data is never imported. Run terraform plan again.", changed))
-		return
+		return nil
 	}
 	if err != nil {
-		addStartError(&resp.Diagnostics, templateID, err)
-		return
+		addStartError(diags, templateID, err)
+		return nil
 	}
+	return job
+}
 
-	// The job exists: record it before anything else can fail, so that a
-	// later failure leaves it in state (tainted) rather than forgotten.
-	applyJob(&plan, job)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	if plan.Submit.ValueBool() {
-		sj, err := r.client.SubmitJob(ctx, job.ID)
-		if etl.IsConflict(err) {
-			// The job may have finished before it could be submitted:
-			// then there is nothing left to submit.
-			if cur, gerr := r.client.GetJob(ctx, job.ID); gerr == nil && cur.Status.Final() {
-				tflog.Debug(ctx, "import job already final; not submitted", map[string]any{"job_id": job.ID, "status": string(cur.Status)})
-				sj, err = cur, nil
-			}
+// submit submits the started job and records it in m; false after a
+// failure. A job that finished before it could be submitted needs no
+// submitting.
+func (r *importResource) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+	submitted, err := r.client.SubmitJob(ctx, job.ID)
+	if etl.IsConflict(err) {
+		if cur, gerr := r.client.GetJob(ctx, job.ID); gerr == nil && cur.Status.Final() {
+			tflog.Debug(ctx, "import job already final; not submitted", map[string]any{"job_id": job.ID, "status": string(cur.Status)})
+			submitted, err = cur, nil
 		}
-		if err != nil {
-			resp.Diagnostics.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
-				fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-					job.ID, job.Status, err, hintOf(err), keptInState))
-			return
-		}
-		applyJob(&plan, sj)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	}
-
-	if plan.WaitForCompletion.ValueBool() {
-		r.waitAndRecord(ctx, &plan, timeout, &resp.Diagnostics)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if err != nil {
+		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
+			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
+				job.ID, job.Status, err, hintOf(err), keptInState))
+		return false
 	}
+	applyJob(m, submitted)
+	return true
 }
 
 func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -20,82 +21,18 @@ import (
 )
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	formats := stringsOf(etl.FileFormats)
-	encodings := stringsOf(etl.Encodings)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows, optionally submits it and waits for it to finish. " +
 			"Each `etl_import` is one job: changing the data (or anything else that defines the job) starts a new job. " +
 			"Destroying the resource never deletes imported data: the service cannot undo an import.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The job id: 18 or 19 decimal digits.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
 			"template_id": schema.StringAttribute{
 				MarkdownDescription: "The id of the template the job is created from, such as `data.etl_template.gl.id`. Changing it starts a new job.",
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers:       []planmodifier.String{replaceString},
 			},
-			"file": schema.SingleNestedAttribute{
-				MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; " +
-					"in `file`, exactly one of `path` and `content`. Changing any of its attributes, or the file's bytes, starts a new job.",
-				Optional: true,
-				Attributes: map[string]schema.Attribute{
-					"path": schema.StringAttribute{
-						MarkdownDescription: "Path of the file to send, such as `\"${path.module}/data/gl.csv\"`. Its bytes are sent as they are (they must already be in `encoding`) " +
-							"and streamed, never loaded whole into memory. The file must exist at plan time unless the path is unknown until apply. " +
-							"At plan time, in the same read that hashes it, its first 64 MiB are checked against `format` and `encoding` (bytes valid in the encoding, " +
-							"a header row first, every row as wide as the header, RFC 4180 quoting, the format's delimiter): a problem fails the plan with its line number. " +
-							"A larger file is hashed whole but only its first 64 MiB are checked.",
-						Optional: true,
-						Validators: []validator.String{
-							stringvalidator.LengthAtLeast(1),
-							stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
-						},
-						PlanModifiers: []planmodifier.String{replaceString},
-					},
-					"content": schema.StringAttribute{
-						MarkdownDescription: "Inline file content, as text. It is encoded to `encoding` before it is sent (UTF-16 little-endian with a byte order mark; " +
-							"Windows Latin-1 fails at plan time on a character it cannot represent).",
-						Optional:      true,
-						Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers: []planmodifier.String{replaceString},
-					},
-					"format": schema.StringAttribute{
-						MarkdownDescription: "The delimited format: `CSV` (comma), `PSV` (pipe) or `TDF` (tab). Defaults from the extension of `path` (or `name`): " +
-							"`.csv`, `.psv`, `.tsv`/`.tdf`/`.tab`; required when the extension gives none.",
-						Optional:      true,
-						Computed:      true,
-						Validators:    []validator.String{stringvalidator.OneOf(formats...)},
-						PlanModifiers: []planmodifier.String{formatDefault, replaceString},
-					},
-					"encoding": schema.StringAttribute{
-						MarkdownDescription: "The character encoding, spelled exactly as the service does: `UTF-8`, `UTF-16` or `Windows Latin-1`. Defaults to `UTF-8`.",
-						Optional:            true,
-						Computed:            true,
-						Default:             stringdefault.StaticString(string(defaultEncoding)),
-						Validators:          []validator.String{stringvalidator.OneOf(encodings...)},
-						PlanModifiers:       []planmodifier.String{replaceString},
-					},
-					"name": schema.StringAttribute{
-						MarkdownDescription: "The file name sent to the service (`fileName`). Defaults to the base name of `path`, or `data.csv`, `data.psv` or `data.tsv` for `content`.",
-						Optional:            true,
-						Computed:            true,
-						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers:       []planmodifier.String{nameDefault, replaceString},
-					},
-					"part_name": schema.StringAttribute{
-						MarkdownDescription: "The name of the multipart form part that carries the file (`partName`). Defaults to `file`.",
-						Optional:            true,
-						Computed:            true,
-						Default:             stringdefault.StaticString(defaultPartName),
-						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-						PlanModifiers:       []planmodifier.String{replaceString},
-					},
-				},
-			},
+			"file": fileAttribute(),
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
 					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit are sent instead as a UTF-8 CSV file through start with file, with a warning; `content_sha256` is then the hash of that CSV. Changing the rows starts a new job.",
@@ -129,40 +66,116 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 					"Computed at plan time, so an edited file plans a new job; unknown at plan time only when the path is.",
 				Computed: true,
 			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status as last read: `EDITING`, `NOT_STARTED`, `SUBMITTED`, `RUNNING`, `WAITING`, `QUEUED`, `COMPLETED`, `ERROR`, `CANCELLED` or `EXPIRED`.",
+			"timeouts": timeoutsAttribute(ctx),
+		},
+	}
+	maps.Copy(resp.Schema.Attributes, jobAttributes())
+}
+
+// fileAttribute is the file block: a flat file to send, by path or inline.
+func fileAttribute() schema.Attribute {
+	formats := stringsOf(etl.FileFormats)
+	encodings := stringsOf(etl.Encodings)
+	return schema.SingleNestedAttribute{
+		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; " +
+			"in `file`, exactly one of `path` and `content`. Changing any of its attributes, or the file's bytes, starts a new job.",
+		Optional: true,
+		Attributes: map[string]schema.Attribute{
+			"path": schema.StringAttribute{
+				MarkdownDescription: "Path of the file to send, such as `\"${path.module}/data/gl.csv\"`. Its bytes are sent as they are (they must already be in `encoding`) " +
+					"and streamed, never loaded whole into memory. The file must exist at plan time unless the path is unknown until apply. " +
+					"At plan time, in the same read that hashes it, its first 64 MiB are checked against `format` and `encoding` (bytes valid in the encoding, " +
+					"a header row first, every row as wide as the header, RFC 4180 quoting, the format's delimiter): a problem fails the plan with its line number. " +
+					"A larger file is hashed whole but only its first 64 MiB are checked.",
+				Optional: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(1),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
+				},
+				PlanModifiers: []planmodifier.String{replaceString},
+			},
+			"content": schema.StringAttribute{
+				MarkdownDescription: "Inline file content, as text. It is encoded to `encoding` before it is sent (UTF-16 little-endian with a byte order mark; " +
+					"Windows Latin-1 fails at plan time on a character it cannot represent).",
+				Optional:      true,
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: []planmodifier.String{replaceString},
+			},
+			"format": schema.StringAttribute{
+				MarkdownDescription: "The delimited format: `CSV` (comma), `PSV` (pipe) or `TDF` (tab). Defaults from the extension of `path` (or `name`): " +
+					"`.csv`, `.psv`, `.tsv`/`.tdf`/`.tab`; required when the extension gives none.",
+				Optional:      true,
+				Computed:      true,
+				Validators:    []validator.String{stringvalidator.OneOf(formats...)},
+				PlanModifiers: []planmodifier.String{formatDefault, replaceString},
+			},
+			"encoding": schema.StringAttribute{
+				MarkdownDescription: "The character encoding, spelled exactly as the service does: `UTF-8`, `UTF-16` or `Windows Latin-1`. Defaults to `UTF-8`.",
+				Optional:            true,
 				Computed:            true,
+				Default:             stringdefault.StaticString(string(defaultEncoding)),
+				Validators:          []validator.String{stringvalidator.OneOf(encodings...)},
+				PlanModifiers:       []planmodifier.String{replaceString},
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "The job's name (the template's name).",
+				MarkdownDescription: "The file name sent to the service (`fileName`). Defaults to the base name of `path`, or `data.csv`, `data.psv` or `data.tsv` for `content`.",
+				Optional:            true,
 				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers:       []planmodifier.String{nameDefault, replaceString},
 			},
-			"model_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the model the job imports into.",
+			"part_name": schema.StringAttribute{
+				MarkdownDescription: "The name of the multipart form part that carries the file (`partName`). Defaults to `file`.",
+				Optional:            true,
 				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				Default:             stringdefault.StaticString(defaultPartName),
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers:       []planmodifier.String{replaceString},
 			},
-			"model_name": schema.StringAttribute{
-				MarkdownDescription: "The name of the model the job imports into.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"user_name": schema.StringAttribute{
-				MarkdownDescription: "The display name of the user who owns the job.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_date": schema.Int64Attribute{
-				MarkdownDescription: "When the job was created, in milliseconds since the Unix epoch.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
-			},
-			"updated_date": schema.Int64Attribute{
-				MarkdownDescription: "When the job was last updated, in milliseconds since the Unix epoch; null when the service gives none.",
-				Computed:            true,
-			},
-			"timeouts": timeoutsAttribute(ctx),
+		},
+	}
+}
+
+// jobAttributes are the job's id and what the service says of it.
+func jobAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "The job id: 18 or 19 decimal digits.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"status": schema.StringAttribute{
+			MarkdownDescription: "The job's status as last read: `EDITING`, `NOT_STARTED`, `SUBMITTED`, `RUNNING`, `WAITING`, `QUEUED`, `COMPLETED`, `ERROR`, `CANCELLED` or `EXPIRED`.",
+			Computed:            true,
+		},
+		"name": schema.StringAttribute{
+			MarkdownDescription: "The job's name (the template's name).",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"model_id": schema.StringAttribute{
+			MarkdownDescription: "The id of the model the job imports into.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"model_name": schema.StringAttribute{
+			MarkdownDescription: "The name of the model the job imports into.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"user_name": schema.StringAttribute{
+			MarkdownDescription: "The display name of the user who owns the job.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"created_date": schema.Int64Attribute{
+			MarkdownDescription: "When the job was created, in milliseconds since the Unix epoch.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+		},
+		"updated_date": schema.Int64Attribute{
+			MarkdownDescription: "When the job was last updated, in milliseconds since the Unix epoch; null when the service gives none.",
+			Computed:            true,
 		},
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -36,28 +37,10 @@ func (p *preparedUpload) Close() {
 
 // prepareUpload builds the upload from known values.
 func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.Diagnostics) {
-	var diags diag.Diagnostics
 	if !m.Rows.IsNull() {
-		rows, known := rowsFrom(m.Rows)
-		if !known {
-			diags.AddAttributeError(path.Root("rows"), "Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
-		}
-		if diags.HasError() {
-			return nil, diags
-		}
-		sum, asFile, size := rowsPayload(rows)
-		d := etl.DataUpload{Rows: rows}
-		if asFile {
-			if m.ContentSHA256.IsUnknown() || m.ContentSHA256.IsNull() { // else the plan warned
-				diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
-			}
-			f := d.CSVFile()
-			return &preparedUpload{file: &f, sum: sum, rowsAsFile: true}, diags
-		}
-		return &preparedUpload{data: &d, sum: sum}, diags
+		return prepareRows(m)
 	}
-	f, d := resolveFile(ctx, m)
-	diags.Append(d...)
+	f, diags := resolveFile(ctx, m)
 	if diags.HasError() {
 		return nil, diags
 	}
@@ -65,6 +48,37 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
 		return nil, diags
 	}
+	up, d := prepareFile(*f, m.ContentSHA256.ValueString())
+	diags.Append(d...)
+	return up, diags
+}
+
+// prepareRows sends rows as the JSON body of start with data, or as a CSV
+// file when the body would be over the service's limit.
+func prepareRows(m *importModel) (*preparedUpload, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	rows, known := rowsFrom(m.Rows)
+	if !known {
+		diags.AddAttributeError(path.Root("rows"), "Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
+		return nil, diags
+	}
+	sum, asFile, size := rowsPayload(rows)
+	d := etl.DataUpload{Rows: rows}
+	if !asFile {
+		return &preparedUpload{data: &d, sum: sum}, diags
+	}
+	if m.ContentSHA256.IsUnknown() || m.ContentSHA256.IsNull() { // else the plan warned
+		diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
+	}
+	f := d.CSVFile()
+	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true}, diags
+}
+
+// prepareFile opens the file at path (checked while it is sent against
+// the planned SHA-256, when there is one; see openImportFile), or
+// encodes the inline content.
+func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	input := etl.FileInput{
 		PartName:     f.PartName.ValueString(),
 		FileFormat:   etl.FileFormat(f.Format.ValueString()),
@@ -72,25 +86,40 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 		FileName:     f.Name.ValueString(),
 	}
 	if !f.Path.IsNull() {
-		// With the planned hash, the file is checked while it is sent
-		// (read once); see openImportFile.
-		of, err := openImportFile(f.Path.ValueString(), m.ContentSHA256.ValueString())
+		of, err := openImportFile(f.Path.ValueString(), planned)
 		if err != nil {
 			addFileError(&diags, err)
 			return nil, diags
 		}
 		return &preparedUpload{
 			file:   &etl.FileUpload{Input: input, Open: of.Open, Size: of.size},
-			sum:    of.sum,
+			sum:    of.wantSum,
 			closer: of,
 		}, diags
 	}
 	b, err := encodeContent(f.Content.ValueString(), input.FileEncoding)
 	if err != nil {
-		diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
+		addContentError(&diags, err)
 		return nil, diags
 	}
 	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: hashBytes(b)}, diags
+}
+
+// checkPlanned reports whether the bytes to send are the ones the plan
+// hashed (planned is the plan's content_sha256, unknown when the plan
+// could not read them); when not, nothing is sent and the error says so.
+func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnostics) bool {
+	if !known(planned) || planned.ValueString() == p.sum {
+		return true
+	}
+	at := path.Root("rows")
+	if p.file != nil {
+		at = filePath("path")
+	}
+	diags.AddAttributeError(at, "Data changed since plan",
+		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
+			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
+	return false
 }
 
 // openedFile is a file opened once for an upload: every attempt reads the
@@ -100,9 +129,9 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 // never sent whole: the request is aborted and the service never receives
 // a complete body.
 type openedFile struct {
-	f    *os.File
-	size int64
-	sum  string
+	f       *os.File
+	size    int64
+	wantSum string
 }
 
 // openImportFile opens the file to send. want is the SHA-256 the plan
@@ -120,21 +149,21 @@ func openImportFile(p, want string) (*openedFile, error) {
 			f.Close()
 			return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
 		}
-		return &openedFile{f: f, size: fi.Size(), sum: want}, nil
+		return &openedFile{f: f, size: fi.Size(), wantSum: want}, nil
 	}
 	sum, n, err := hashReader(f)
 	if err != nil {
 		f.Close()
 		return nil, readProblem(p, err)
 	}
-	return &openedFile{f: f, size: n, sum: sum}, nil
+	return &openedFile{f: f, size: n, wantSum: sum}, nil
 }
 
 func (o *openedFile) Close() error { return o.f.Close() }
 
 // Open returns a fresh reader of the file's bytes for one attempt.
 func (o *openedFile) Open() (io.ReadCloser, error) {
-	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), size: o.size, h: sha256.New(), want: o.sum, name: o.f.Name()}, nil
+	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), size: o.size, h: sha256.New(), want: o.wantSum, name: o.f.Name()}, nil
 }
 
 // verifyingReader hashes what it reads. The read that would hand over the

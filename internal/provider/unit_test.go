@@ -331,8 +331,8 @@ func TestOpenedFileDetectsChange(t *testing.T) {
 			t.Fatalf("read %q, %v", b, err)
 		}
 	}
-	if of.sum != hashBytes([]byte("Account,Amount\n4000,1\n")) || of.size != 22 {
-		t.Fatalf("sum %s size %d", of.sum, of.size)
+	if of.wantSum != hashBytes([]byte("Account,Amount\n4000,1\n")) || of.size != 22 {
+		t.Fatalf("sum %s size %d", of.wantSum, of.size)
 	}
 	// The file is rewritten in place: the upload fails rather than send other bytes.
 	if err := os.WriteFile(p, []byte("Account,Amount\n9999,9\n"), 0o600); err != nil {

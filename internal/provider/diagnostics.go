@@ -12,6 +12,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
+// notConfigured: the provider's settings were unknown when it was
+// configured.
 func notConfigured(diags *diag.Diagnostics) {
 	diags.AddError("Provider not configured",
 		"The etl provider has no client: its settings (hub, token_id, token_secret, base_url) were unknown when this ran, "+
@@ -19,19 +21,27 @@ func notConfigured(diags *diag.Diagnostics) {
 			"or set the settings from values known at plan time or from the ETL_* environment variables.")
 }
 
+// keptInState ends the error of a job that failed after it was started.
 const keptInState = "The job stays in the Terraform state, marked tainted: the next apply replaces it with a new job " +
 	"(run terraform untaint first to keep it instead). Destroying it never deletes imported data."
 
+// hintOf is what a diagnostic adds after a failed request: the service
+// error's hint, then the TLS hint or how many attempts were made.
 func hintOf(err error) string {
+	hint := ""
 	var ae *etl.APIError
 	if errors.As(err, &ae) {
 		if h := ae.Hint(); h != "" {
-			return " Hint: " + h + "." + attemptsNote(err)
+			hint = " Hint: " + h + "."
 		}
 	}
-	return attemptsNote(err)
+	if t := tlsHint(err); t != "" {
+		return hint + t
+	}
+	return hint + attemptsNote(err)
 }
 
+// addStartError: starting a job failed; it says whether a job may exist.
 func addStartError(diags *diag.Diagnostics, templateID string, err error) {
 	var maybe *etl.JobMaybeCreatedError
 	if errors.As(err, &maybe) {
@@ -48,18 +58,19 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error) {
 		fmt.Sprintf("No job was created: %s.%s", err, hintOf(err)))
 }
 
+// addFileError: the file at file.path cannot be used.
 func addFileError(diags *diag.Diagnostics, err error) {
-	var fp *fileProblem
-	if errors.As(err, &fp) {
-		diags.AddAttributeError(filePath("path"), fp.Summary, "file.path: "+fp.Detail)
+	var fe *fileError
+	if errors.As(err, &fe) {
+		diags.AddAttributeError(filePath("path"), fe.Summary, "file.path: "+fe.Detail)
 		return
 	}
-	diags.AddAttributeError(filePath("path"), "File not readable", "file.path: "+err.Error())
+	diags.AddAttributeError(filePath("path"), summaryUnreadable, "file.path: "+err.Error())
 }
 
 // fileProblemSummaries titles each file problem.
 var fileProblemSummaries = map[etl.FileProblem]string{
-	etl.ProblemUnreadable: "File not readable",
+	etl.ProblemUnreadable: summaryUnreadable,
 	etl.ProblemEncoding:   "File not in its declared encoding",
 	etl.ProblemEmpty:      "Empty file",
 	etl.ProblemNoHeader:   "No header row",
@@ -77,7 +88,7 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 	}
 	var fe *etl.FileError
 	if !errors.As(err, &fe) {
-		diags.AddAttributeError(filePath(where), "File not readable", fmt.Sprintf("%s cannot be checked: %s.", what, err))
+		diags.AddAttributeError(filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err))
 		return
 	}
 	at := filePath(where)
@@ -98,9 +109,8 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 	diags.AddAttributeError(at, summary, detail)
 }
 
-// attemptsNote says, after a request that was retried until it gave up,
-// how many attempts were made and which settings bound them.
-func attemptsNote(err error) string {
+// tlsHint says what to do when the service's certificate is not trusted.
+func tlsHint(err error) string {
 	var certErr *tls.CertificateVerificationError
 	var unknownAuth x509.UnknownAuthorityError
 	var hostErr x509.HostnameError
@@ -108,6 +118,12 @@ func attemptsNote(err error) string {
 		return " Hint: the service's TLS certificate is not trusted (verification is never turned off): for a private deployment with its own certificate authority, " +
 			"set ca_cert_pem, or ca_cert_file (" + EnvCACertFile + "), to that authority's PEM certificate; otherwise check base_url."
 	}
+	return ""
+}
+
+// attemptsNote says, after a request that was retried until it gave up,
+// how many attempts were made and which settings bound them.
+func attemptsNote(err error) string {
 	attempts, retryable := 0, false
 	var ae *etl.APIError
 	var re *etl.RequestError

@@ -57,7 +57,7 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", readProblem(p, err)
+			return "", readError(p, err)
 		}
 		s := sha256.Sum256(b)
 		_, cerr := etl.CheckFile(bytes.NewReader(b), format, enc, fileCheckLimit)
@@ -81,7 +81,7 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	tee.stop(err)
 	res := <-done
 	if err != nil {
-		return "", readProblem(p, err)
+		return "", readError(p, err)
 	}
 	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), res.err)
 	return sum, nil

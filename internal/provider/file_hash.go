@@ -19,7 +19,7 @@ func hashFile(p string) (string, int64, error) {
 	defer f.Close()
 	sum, n, err := hashReader(f)
 	if err != nil {
-		return "", 0, readProblem(p, err)
+		return "", 0, readError(p, err)
 	}
 	return sum, n, nil
 }

@@ -147,14 +147,14 @@ func openImportFile(p, want string) (*openedFile, error) {
 		fi, err := f.Stat()
 		if err != nil {
 			f.Close()
-			return nil, &fileProblem{"File not readable", fmt.Sprintf("The file %q cannot be read: %s.", p, err)}
+			return nil, unreadableError(p, err)
 		}
 		return &openedFile{f: f, size: fi.Size(), wantSum: want}, nil
 	}
 	sum, n, err := hashReader(f)
 	if err != nil {
 		f.Close()
-		return nil, readProblem(p, err)
+		return nil, readError(p, err)
 	}
 	return &openedFile{f: f, size: n, wantSum: sum}, nil
 }

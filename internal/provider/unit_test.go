@@ -284,7 +284,7 @@ func TestHashFileAndRows(t *testing.T) {
 		t.Fatalf("hashFile = %s, %d, %v", sum, n, err)
 	}
 
-	var fp *fileProblem
+	var fp *fileError
 	if _, _, err := hashFile(filepath.Join(dir, "missing.csv")); !errors.As(err, &fp) || fp.Summary != "File not found" {
 		t.Errorf("missing file: %v", err)
 	}

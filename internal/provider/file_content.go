@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
@@ -9,14 +10,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-func validEncodingName(e etl.Encoding) bool {
-	for _, v := range etl.Encodings {
-		if v == e {
-			return true
-		}
-	}
-	return false
-}
+// validEncodingName reports whether e is an encoding the service knows.
+func validEncodingName(e etl.Encoding) bool { return slices.Contains(etl.Encodings, e) }
 
 // encodeContent encodes inline (UTF-8) text to the declared encoding: the
 // bytes that are sent. UTF-16 is little-endian with a byte order mark.

@@ -113,14 +113,14 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	id := optString(m.ID)
+	id := m.ID.ValueString()
 	if id == "" {
 		all, err := d.client.ListTemplates(ctx)
 		if err != nil {
 			resp.Diagnostics.AddError("Listing templates failed", err.Error()+"."+hintOf(err))
 			return
 		}
-		f := templateFilter{Name: optString(m.Name), ModelID: optString(m.ModelID), ModelName: optString(m.ModelName)}
+		f := templateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
 		found := filterTemplates(all, f)
 		switch {
 		case len(found) == 1:

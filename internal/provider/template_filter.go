@@ -3,7 +3,7 @@ package provider
 import (
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -35,14 +35,9 @@ func (f templateFilter) describe() string {
 	return s
 }
 
+// filterTemplates returns the templates f matches, in order.
 func filterTemplates(ts []etl.Template, f templateFilter) []etl.Template {
-	var out []etl.Template
-	for _, t := range ts {
-		if f.match(t) {
-			out = append(out, t)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(ts), func(t etl.Template) bool { return !f.match(t) })
 }
 
 // describeTemplates lists templates as `name (id, model)`, one a line.
@@ -51,7 +46,7 @@ func describeTemplates(ts []etl.Template) string {
 	for _, t := range ts {
 		lines = append(lines, fmt.Sprintf("  - %s (%s, %s)", t.Name, t.ID, t.ModelName))
 	}
-	sort.Strings(lines)
+	slices.Sort(lines)
 	return strings.Join(lines, "\n")
 }
 
@@ -60,11 +55,4 @@ func lastRunTime(t etl.Template) types.Int64 {
 		return types.Int64Null()
 	}
 	return types.Int64Value(*t.LastRunTime)
-}
-
-func optString(v types.String) string {
-	if v.IsNull() || v.IsUnknown() {
-		return ""
-	}
-	return v.ValueString()
 }

@@ -92,8 +92,8 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	f := templateFilter{ModelID: optString(m.ModelID), ModelName: optString(m.ModelName)}
-	if re := optString(m.NameRegex); re != "" {
+	f := templateFilter{ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
+	if re := m.NameRegex.ValueString(); re != "" {
 		if problem := regexpProblem("name_regex", re); problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid regular expression", problem)
 			return

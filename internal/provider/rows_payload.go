@@ -52,9 +52,15 @@ func rowsPayload(rows [][]string) (sum string, asFile bool, jsonSize int64) {
 	if jsonSize <= etl.MaxDataBodyBytes {
 		return sum, false, jsonSize
 	}
+	return hashRowsCSV(rows), true, jsonSize
+}
+
+// hashRowsCSV returns the SHA-256 hex digest of the CSV file rows over the
+// limit are sent as.
+func hashRowsCSV(rows [][]string) string {
 	h := sha256.New()
 	_, _ = etl.DataUpload{Rows: rows}.WriteCSV(h)
-	return hex.EncodeToString(h.Sum(nil)), true, jsonSize
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // rowsAsFileDetail explains the warning about rows sent as a file.

@@ -2,18 +2,11 @@ package provider
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // content_sha256 lives in users' state: a changed byte in how inline
@@ -63,10 +56,7 @@ func goldenFile(t *testing.T, content, format, enc string) types.Object {
 
 func goldenPath(t *testing.T, content string) types.Object {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "golden.csv")
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	p := writeFile(t, t.TempDir(), "golden.csv", []byte(content))
 	obj, d := types.ObjectValueFrom(context.Background(), fileAttrTypes, fileModel{
 		Path: types.StringValue(p), Content: types.StringNull(), Format: types.StringValue("CSV"),
 		Encoding: types.StringValue("UTF-8"), Name: types.StringValue("golden.csv"), PartName: types.StringValue("file"),
@@ -123,31 +113,5 @@ func TestContentSHA256Golden(t *testing.T) {
 				t.Errorf("content_sha256 %s, want %s: the bytes sent for this input changed, which would replace users' imports", got.ValueString(), tc.want)
 			}
 		})
-	}
-}
-
-// TestRowsCSVSHA256Golden: rows over the 25 MB JSON limit are sent as a
-// CSV file and content_sha256 is that file's hash. The CSV encoding is
-// pinned on small rows through the writer the provider hashes, and the
-// whole path on rows just over the limit.
-func TestRowsCSVSHA256Golden(t *testing.T) {
-	h := sha256.New()
-	if _, err := (etl.DataUpload{Rows: goldenRows}).WriteCSV(h); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := hex.EncodeToString(h.Sum(nil)), "5e9bfe918aa3559f339677c357561dd1e3e9dfeb2b206549a9a004c7743943aa"; got != want {
-		t.Errorf("CSV of the golden rows: SHA-256 %s, want %s", got, want)
-	}
-
-	big := [][]string{{"Account", "Amount", "Memo, long"}}
-	for i := range 27 {
-		big = append(big, []string{fmt.Sprint(4000 + i), strings.Repeat(fmt.Sprint(i%10), 1<<20), `say "hi"`})
-	}
-	sum, asFile, jsonSize := rowsPayload(big)
-	if !asFile {
-		t.Fatalf("rows of %d bytes not sent as a file", jsonSize)
-	}
-	if want := "3f90d77d0339750feeea13a4e9524782f72e10eb428159ba94c94a680ba06c9d"; sum != want || jsonSize != 28312281 {
-		t.Errorf("rows over the limit: SHA-256 %s (JSON %d bytes), want %s", sum, jsonSize, want)
 	}
 }

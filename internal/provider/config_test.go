@@ -2,9 +2,12 @@ package provider
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
 func TestResolveConfig(t *testing.T) {
@@ -44,6 +47,66 @@ func TestResolveConfig(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, d := resolveConfig(tc.m, env(tc.env))
+			assertAttrError(t, d, path.Root(tc.attr), tc.contains...)
+		})
+	}
+}
+
+func TestResolveConfigSettings(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	str, null := types.StringValue, types.StringNull()
+	base := func() providerModel {
+		return providerModel{Hub: str("us2"), TokenID: str("1.1"), TokenSecret: str("s"), BaseURL: null, MaxRetries: types.Int64Null(),
+			RetryWaitMin: null, RetryWaitMax: null, RequestTimeout: null, CACertPEM: null, CACertFile: null}
+	}
+	ts, _, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	dir := t.TempDir()
+	caFile := writeFile(t, dir, "ca.pem", certPEM)
+	notPEM := writeFile(t, dir, "not.pem", []byte("hello"))
+
+	m := base()
+	m.RetryWaitMin, m.RetryWaitMax, m.RequestTimeout = str("5ms"), str("2s"), str("90s")
+	c, d := resolveConfig(m, env(nil))
+	if d.HasError() || c.RetryWaitMin != 5*time.Millisecond || c.RetryWaitMax != 2*time.Second || c.RequestTimeout != 90*time.Second {
+		t.Errorf("durations: %+v %v", c, d)
+	}
+	c, d = resolveConfig(base(), env(nil))
+	if d.HasError() || c.RetryWaitMin != defaultRetryWaitMin || c.RetryWaitMax != defaultRetryWaitMax || c.RequestTimeout != defaultRequestTimeout || c.CACertPEM != nil {
+		t.Errorf("defaults: %+v %v", c, d)
+	}
+
+	m = base()
+	m.CACertPEM = str(string(certPEM))
+	if c, d := resolveConfig(m, env(map[string]string{EnvCACertFile: notPEM})); d.HasError() || string(c.CACertPEM) != string(certPEM) {
+		t.Errorf("ca_cert_pem wins over the environment's file: %v", d)
+	}
+	if c, d := resolveConfig(base(), env(map[string]string{EnvCACertFile: caFile})); d.HasError() || string(c.CACertPEM) != string(certPEM) {
+		t.Errorf("ca_cert_file from the environment: %v", d)
+	}
+
+	cases := []struct {
+		name     string
+		set      func(*providerModel)
+		env      map[string]string
+		attr     string
+		contains []string
+	}{
+		{"duration without unit", func(m *providerModel) { m.RetryWaitMin = str("5") }, nil, "retry_wait_min", []string{"retry_wait_min:", `"5" is not a duration`}},
+		{"zero timeout", func(m *providerModel) { m.RequestTimeout = str("0s") }, nil, "request_timeout", []string{"longer than zero"}},
+		{"max below min", func(m *providerModel) { m.RetryWaitMin, m.RetryWaitMax = str("10s"), str("1s") }, nil, "retry_wait_max", []string{"shorter than retry_wait_min"}},
+		{"ca_cert_pem not PEM", func(m *providerModel) { m.CACertPEM = str("hello") }, nil, "ca_cert_pem", []string{"no PEM certificate", "BEGIN CERTIFICATE"}},
+		{"ca_cert_file missing", func(m *providerModel) { m.CACertFile = str(dir + "/none.pem") }, nil, "ca_cert_file", []string{"cannot be read", EnvCACertFile}},
+		{"ca_cert_file from the environment not PEM", func(*providerModel) {}, map[string]string{EnvCACertFile: notPEM}, "ca_cert_file", []string{"holds no PEM certificate", "not.pem"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := base()
+			tc.set(&m)
+			_, d := resolveConfig(m, env(tc.env))
 			assertAttrError(t, d, path.Root(tc.attr), tc.contains...)
 		})
 	}

@@ -2,11 +2,15 @@ package provider
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -95,5 +99,36 @@ func TestOpenedFileDetectsChange(t *testing.T) {
 	}
 	if _, err := read(); err == nil || !strings.Contains(err.Error(), "while it was being sent") {
 		t.Fatalf("changed file: %v", err)
+	}
+}
+
+func TestPrepareUpload(t *testing.T) {
+	ctx := context.Background()
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
+	m := &importModel{Rows: rowsValue(t, cells(rows[0]...), cells(rows[1]...)), File: types.ObjectNull(fileAttrTypes), ContentSHA256: types.StringUnknown()}
+	up, d := prepareUpload(ctx, m)
+	if want, _ := hashRows(rows); d.HasError() || up.data == nil || up.file != nil || up.sum != want {
+		t.Fatalf("rows: %+v, %v", up, d)
+	}
+
+	// The bytes planned are the bytes sent: a different planned hash stops
+	// the upload with an error on the attribute that holds the data.
+	if !up.checkPlanned(types.StringUnknown(), &d) || !up.checkPlanned(types.StringValue(up.sum), &d) || d.HasError() {
+		t.Fatalf("planned hash unknown or equal: %v", d)
+	}
+	if up.checkPlanned(types.StringValue(hashBytes([]byte("other"))), &d) {
+		t.Fatal("a different planned hash passed")
+	}
+	assertAttrError(t, d, path.Root("rows"), "changed between plan and apply", "Nothing was sent")
+
+	obj, diags := types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: types.StringNull(), Content: types.StringValue("A,B\n1,2\n"),
+		Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-16"), Name: types.StringUnknown(), PartName: types.StringValue("file")})
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	up, d = prepareUpload(ctx, &importModel{Rows: types.ListNull(types.ListType{ElemType: types.StringType}), File: obj, ContentSHA256: types.StringUnknown()})
+	want, _ := encodeContent("A,B\n1,2\n", etl.EncodingUTF16)
+	if d.HasError() || up.file == nil || up.sum != hashBytes(want) || up.file.Size != int64(len(want)) || up.file.Input.FileName != "data.csv" {
+		t.Fatalf("inline content: %+v, %v", up, d)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
 func TestHubAndBaseURLValidators(t *testing.T) {
@@ -94,4 +96,34 @@ func TestRegexpValidator(t *testing.T) {
 			t.Errorf("%q: the error does not name name_regex", in)
 		}
 	}
+}
+
+func TestDurationAndPEMValidators(t *testing.T) {
+	ctx := context.Background()
+	run := func(v validator.String, at string, val types.String) diag.Diagnostics {
+		resp := &validator.StringResponse{}
+		v.ValidateString(ctx, validator.StringRequest{Path: path.Root(at), ConfigValue: val}, resp)
+		return resp.Diagnostics
+	}
+	for _, ok := range []types.String{types.StringValue("500ms"), types.StringValue("2m"), types.StringNull(), types.StringUnknown()} {
+		if d := run(durationValidator, "retry_wait_min", ok); d.HasError() {
+			t.Errorf("duration %s: unexpected %v", ok, d)
+		}
+	}
+	assertAttrError(t, run(durationValidator, "request_timeout", types.StringValue("90")), path.Root("request_timeout"), `request_timeout: "90" is not a duration`, `"500ms"`)
+	assertAttrError(t, run(durationValidator, "retry_wait_max", types.StringValue("-1s")), path.Root("retry_wait_max"), "longer than zero")
+	if d := run(durationValidator, "retry_wait_max", types.StringValue("-1s")); d.Errors()[0].Summary() != "Invalid retry_wait_max" {
+		t.Errorf("summary %q", d.Errors()[0].Summary())
+	}
+
+	ts, _, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	if d := run(pemValidator, "ca_cert_pem", types.StringValue(string(certPEM))); d.HasError() {
+		t.Errorf("a certificate: %v", d)
+	}
+	assertAttrError(t, run(pemValidator, "ca_cert_pem", types.StringValue("-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----\n")),
+		path.Root("ca_cert_pem"), "no PEM certificate", "ca_cert_file")
 }

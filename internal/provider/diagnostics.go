@@ -21,6 +21,20 @@ func notConfigured(diags *diag.Diagnostics) {
 			"or set the settings from values known at plan time or from the ETL_* environment variables.")
 }
 
+// Summaries shared by several diagnostics.
+const (
+	summaryDataChanged      = "Data changed since plan"
+	summaryNotEncodable     = "Content not representable in the encoding"
+	summaryRowWidth         = "Row of unequal width"
+	summaryInvalidRegexp    = "Invalid regular expression"
+	summaryListingTemplates = "Listing templates failed"
+)
+
+// addRequestError: a request to the service failed.
+func addRequestError(diags *diag.Diagnostics, summary string, err error) {
+	diags.AddError(summary, err.Error()+"."+hintOf(err))
+}
+
 // keptInState ends the error of a job that failed after it was started.
 const keptInState = "The job stays in the Terraform state, marked tainted: the next apply replaces it with a new job " +
 	"(run terraform untaint first to keep it instead). Destroying it never deletes imported data."
@@ -74,7 +88,7 @@ var fileProblemSummaries = map[etl.FileProblem]string{
 	etl.ProblemEncoding:   "File not in its declared encoding",
 	etl.ProblemEmpty:      "Empty file",
 	etl.ProblemNoHeader:   "No header row",
-	etl.ProblemWidth:      "Row of unequal width",
+	etl.ProblemWidth:      summaryRowWidth,
 	etl.ProblemQuote:      "Malformed quoting",
 	etl.ProblemDelimiter:  "Delimiter does not match the format",
 }
@@ -148,5 +162,5 @@ func attemptsNote(err error) string {
 
 // addContentError: inline content the encoding cannot represent.
 func addContentError(diags *diag.Diagnostics, err error) {
-	diags.AddAttributeError(filePath("content"), "Content not representable in the encoding", fmt.Sprintf("file.content: %s.", err))
+	diags.AddAttributeError(filePath("content"), summaryNotEncodable, fmt.Sprintf("file.content: %s.", err))
 }

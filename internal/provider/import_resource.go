@@ -110,7 +110,7 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 	}
 	var changed *changedError
 	if errors.As(err, &changed) {
-		diags.AddAttributeError(filePath("path"), "Data changed since plan",
+		diags.AddAttributeError(filePath("path"), summaryDataChanged,
 			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
 				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
 				"data other than the planned data is never imported. Run terraform plan again.", changed))
@@ -167,7 +167,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err.Error()+"."+hintOf(err))
+		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err)
 		return
 	}
 	applyJob(&state, job)
@@ -201,7 +201,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 	jobID := plan.ID.ValueString()
 	job, err := r.client.GetJob(ctx, jobID)
 	if err != nil {
-		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", jobID), err.Error()+"."+hintOf(err))
+		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", jobID), err)
 		return
 	}
 	applyJob(&plan, job)

@@ -116,7 +116,7 @@ func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnost
 	if p.file != nil {
 		at = filePath("path")
 	}
-	diags.AddAttributeError(at, "Data changed since plan",
+	diags.AddAttributeError(at, summaryDataChanged,
 		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
 			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
 	return false

@@ -50,7 +50,7 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 		enc := etl.Encoding(d.Encoding.ValueString())
 		if validEncodingName(enc) {
 			if _, err := encodeContent(f.Content.ValueString(), enc); err != nil {
-				diags.AddAttributeError(filePath("content"), "Content not representable in the encoding",
+				diags.AddAttributeError(filePath("content"), summaryNotEncodable,
 					fmt.Sprintf("file.content cannot be encoded as %s: %s.", enc, err))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -73,7 +74,7 @@ func (d *templateDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"last_run_time": schema.Int64Attribute{
-				MarkdownDescription: "When a job of the template last ran, in milliseconds since the Unix epoch; null when it never ran.",
+				MarkdownDescription: lastRunTimeDescription,
 				Computed:            true,
 			},
 			"steps": schema.ListNestedAttribute{
@@ -103,6 +104,8 @@ func (d *templateDataSource) Configure(_ context.Context, req datasource.Configu
 	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
+// Read looks the template up by id, or by name (then its id), and reads
+// it whole.
 func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m templateModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -115,34 +118,8 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 	}
 	id := m.ID.ValueString()
 	if id == "" {
-		all, err := d.client.ListTemplates(ctx)
-		if err != nil {
-			resp.Diagnostics.AddError("Listing templates failed", err.Error()+"."+hintOf(err))
-			return
-		}
 		f := templateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
-		found := filterTemplates(all, f)
-		switch {
-		case len(found) == 1:
-			id = found[0].ID
-		case len(found) == 0:
-			candidates := filterTemplates(all, templateFilter{Name: f.Name})
-			what := "templates with that name in other models"
-			if len(candidates) == 0 {
-				candidates, what = all, "templates this token may use"
-			}
-			detail := fmt.Sprintf("No template matches %s.", f.describe())
-			if len(candidates) > 0 {
-				detail += fmt.Sprintf(" The %s are:\n%s", what, describeTemplates(candidates))
-			} else {
-				detail += " The token may use no template at all: check its permissions (Read Model)."
-			}
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Template not found", detail)
-			return
-		default:
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Several templates match",
-				fmt.Sprintf("%d templates match %s; narrow the lookup with model_id or model_name, or use id. The candidates are:\n%s",
-					len(found), f.describe(), describeTemplates(found)))
+		if id = d.findByName(ctx, f, &resp.Diagnostics); id == "" {
 			return
 		}
 	}
@@ -165,4 +142,37 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 		m.Steps = append(m.Steps, stepItem{StepName: types.StringValue(s.StepName), DataType: types.StringValue(s.DataType), InputID: types.StringValue(s.InputID)})
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// findByName returns the id of the one template f matches, or "" after a
+// diagnostic on name that lists the candidates.
+func (d *templateDataSource) findByName(ctx context.Context, f templateFilter, diags *diag.Diagnostics) string {
+	all, err := d.client.ListTemplates(ctx)
+	if err != nil {
+		addRequestError(diags, summaryListingTemplates, err)
+		return ""
+	}
+	found := filterTemplates(all, f)
+	switch len(found) {
+	case 1:
+		return found[0].ID
+	case 0:
+		candidates := filterTemplates(all, templateFilter{Name: f.Name})
+		what := "templates with that name in other models"
+		if len(candidates) == 0 {
+			candidates, what = all, "templates this token may use"
+		}
+		detail := fmt.Sprintf("No template matches %s.", f.describe())
+		if len(candidates) > 0 {
+			detail += fmt.Sprintf(" The %s are:\n%s", what, describeTemplates(candidates))
+		} else {
+			detail += " The token may use no template at all: check its permissions (Read Model)."
+		}
+		diags.AddAttributeError(path.Root("name"), "Template not found", detail)
+	default:
+		diags.AddAttributeError(path.Root("name"), "Several templates match",
+			fmt.Sprintf("%d templates match %s; narrow the lookup with model_id or model_name, or use id. The candidates are:\n%s",
+				len(found), f.describe(), describeTemplates(found)))
+	}
+	return ""
 }

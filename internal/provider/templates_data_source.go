@@ -68,7 +68,7 @@ func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 					Attributes: map[string]schema.Attribute{
 						"id":            schema.StringAttribute{MarkdownDescription: "The template id.", Computed: true},
 						"name":          schema.StringAttribute{MarkdownDescription: "The template name. Names are not unique.", Computed: true},
-						"last_run_time": schema.Int64Attribute{MarkdownDescription: "When a job of the template last ran, in milliseconds since the Unix epoch; null when it never ran.", Computed: true},
+						"last_run_time": schema.Int64Attribute{MarkdownDescription: lastRunTimeDescription, Computed: true},
 						"model_id":      schema.StringAttribute{MarkdownDescription: "The id of the template's model.", Computed: true},
 						"model_name":    schema.StringAttribute{MarkdownDescription: "The name of the template's model.", Computed: true},
 					},
@@ -95,14 +95,14 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	f := templateFilter{ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
 	if re := m.NameRegex.ValueString(); re != "" {
 		if problem := regexpProblem("name_regex", re); problem != "" {
-			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid regular expression", problem)
+			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), summaryInvalidRegexp, problem)
 			return
 		}
 		f.NameRegex = regexp.MustCompile(re)
 	}
 	all, err := d.client.ListTemplates(ctx)
 	if err != nil {
-		resp.Diagnostics.AddError("Listing templates failed", err.Error()+"."+hintOf(err))
+		addRequestError(&resp.Diagnostics, summaryListingTemplates, err)
 		return
 	}
 	m.Templates = []templateItem{}

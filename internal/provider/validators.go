@@ -94,7 +94,7 @@ var (
 		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
 	pemValidator = stringRule{description: "must hold at least one PEM certificate",
 		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
-	regexpValidator = stringRule{summary: "Invalid regular expression", description: "must be a valid regular expression (RE2 syntax)",
+	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
 		rule: regexpProblem}
 )
 
@@ -186,6 +186,6 @@ var rowsProblemSummaries = map[etl.RowsProblemKind]string{
 	etl.RowsEmpty:           "Empty rows",
 	etl.RowsEmptyHeader:     "Empty header row",
 	etl.RowsEmptyColumnName: "Empty column name",
-	etl.RowsWidth:           "Row of unequal width",
+	etl.RowsWidth:           summaryRowWidth,
 	etl.RowsMore:            "More rows of unequal width",
 }

@@ -50,6 +50,10 @@ func describeTemplates(ts []etl.Template) string {
 	return strings.Join(lines, "\n")
 }
 
+// lastRunTimeDescription describes last_run_time in both data sources.
+const lastRunTimeDescription = "When a job of the template last ran, in milliseconds since the Unix epoch; null when it never ran."
+
+// lastRunTime is a template's last run time, null when it never ran.
 func lastRunTime(t etl.Template) types.Int64 {
 	if t.LastRunTime == nil {
 		return types.Int64Null()

@@ -56,11 +56,9 @@ var (
 )
 
 // fileDefault plans the default of file.format or file.name from the
-// configured file.path, file.name and file.format: the extension of the
-// path (or name) gives the format, the path's base name gives the name,
-// and inline content is named data.<ext>. A default that depends on an
-// unknown value is unknown; one that cannot be derived stays null (the
-// resource's config validation reports it).
+// configured file block, by the one rule of file_defaults.go (withDefaults).
+// A default that depends on an unknown value is unknown; one that cannot
+// be derived stays null (the resource's config validation reports it).
 type fileDefault struct {
 	description string
 	of          func(fileModel) types.String

@@ -1,20 +1,15 @@
 package provider
 
 import (
-	"context"
-	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
-	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
@@ -23,209 +18,6 @@ import (
 // process and without Terraform: the framework runs every validator, plan
 // modifier, ValidateConfig and ModifyPlan as it does under Terraform, and
 // each diagnostic comes back with its attribute path.
-
-// protoHarness is one provider server, configured or not.
-type protoHarness struct {
-	t   *testing.T
-	srv tfprotov6.ProviderServer
-}
-
-func newProtoHarness(t *testing.T) *protoHarness {
-	t.Helper()
-	srv, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	return &protoHarness{t: t, srv: srv}
-}
-
-func providerType() tftypes.Object {
-	var resp fwprovider.SchemaResponse
-	(&etlProvider{}).Schema(context.Background(), fwprovider.SchemaRequest{}, &resp)
-	return resp.Schema.Type().TerraformType(context.Background()).(tftypes.Object)
-}
-
-func importType() tftypes.Object {
-	var resp resource.SchemaResponse
-	(&importResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
-	return resp.Schema.Type().TerraformType(context.Background()).(tftypes.Object)
-}
-
-// tfValue builds a value of type typ from Go values: nil is null; string,
-// bool, int, []string, [][]string, map[string]any (objects; attributes
-// left out are null) and tftypes.Value as they are.
-func tfValue(t *testing.T, typ tftypes.Type, v any) tftypes.Value {
-	t.Helper()
-	switch x := v.(type) {
-	case nil:
-		return tftypes.NewValue(typ, nil)
-	case tftypes.Value:
-		return x
-	case string, bool:
-		return tftypes.NewValue(typ, x)
-	case int:
-		return tftypes.NewValue(typ, x)
-	case [][]string:
-		lt := typ.(tftypes.List)
-		rows := make([]tftypes.Value, len(x))
-		for i, r := range x {
-			rows[i] = tfValue(t, lt.ElementType, r)
-		}
-		return tftypes.NewValue(typ, rows)
-	case []string:
-		lt := typ.(tftypes.List)
-		cells := make([]tftypes.Value, len(x))
-		for i, c := range x {
-			cells[i] = tftypes.NewValue(lt.ElementType, c)
-		}
-		return tftypes.NewValue(typ, cells)
-	case map[string]any:
-		ot := typ.(tftypes.Object)
-		vals := map[string]tftypes.Value{}
-		for name, at := range ot.AttributeTypes {
-			vals[name] = tfValue(t, at, x[name])
-		}
-		for name := range x {
-			if _, ok := ot.AttributeTypes[name]; !ok {
-				t.Fatalf("no attribute %q", name)
-			}
-		}
-		return tftypes.NewValue(typ, vals)
-	}
-	t.Fatalf("tfValue: unsupported %T", v)
-	return tftypes.Value{}
-}
-
-func dynamic(t *testing.T, typ tftypes.Type, v tftypes.Value) *tfprotov6.DynamicValue {
-	t.Helper()
-	dv, err := tfprotov6.NewDynamicValue(typ, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &dv
-}
-
-// configure runs ValidateProviderConfig then ConfigureProvider.
-func (h *protoHarness) configure(cfg map[string]any) []*tfprotov6.Diagnostic {
-	ctx := context.Background()
-	typ := providerType()
-	dv := dynamic(h.t, typ, tfValue(h.t, typ, cfg))
-	v, err := h.srv.ValidateProviderConfig(ctx, &tfprotov6.ValidateProviderConfigRequest{Config: dv})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if hasError(v.Diagnostics) {
-		return v.Diagnostics
-	}
-	c, err := h.srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: dv, TerraformVersion: "1.11.4"})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return c.Diagnostics
-}
-
-// planImport validates and plans the creation of an etl_import.
-func (h *protoHarness) planImport(cfg map[string]any) (*tfprotov6.PlanResourceChangeResponse, []*tfprotov6.Diagnostic) {
-	ctx := context.Background()
-	typ := importType()
-	val := tfValue(h.t, typ, cfg)
-	dv := dynamic(h.t, typ, val)
-	v, err := h.srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "etl_import", Config: dv})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if hasError(v.Diagnostics) {
-		return nil, v.Diagnostics
-	}
-	p, err := h.srv.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
-		TypeName: "etl_import", Config: dv, ProposedNewState: dv, PriorState: dynamic(h.t, typ, tftypes.NewValue(typ, nil)),
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return p, p.Diagnostics
-}
-
-// applyImport plans and applies the creation of an etl_import.
-func (h *protoHarness) applyImport(cfg map[string]any) []*tfprotov6.Diagnostic {
-	p, diags := h.planImport(cfg)
-	if hasError(diags) {
-		return diags
-	}
-	typ := importType()
-	a, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: "etl_import", Config: dynamic(h.t, typ, tfValue(h.t, typ, cfg)), PlannedState: p.PlannedState,
-		PriorState: dynamic(h.t, typ, tftypes.NewValue(typ, nil)),
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return a.Diagnostics
-}
-
-func (h *protoHarness) readTemplates() []*tfprotov6.Diagnostic {
-	ctx := context.Background()
-	schema, err := h.srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	typ := schema.DataSourceSchemas["etl_templates"].ValueType()
-	r, err := h.srv.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: "etl_templates", Config: dynamic(h.t, typ, tfValue(h.t, typ, map[string]any{}))})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return r.Diagnostics
-}
-
-func (h *protoHarness) importID(id string) []*tfprotov6.Diagnostic {
-	r, err := h.srv.ImportResourceState(context.Background(), &tfprotov6.ImportResourceStateRequest{TypeName: "etl_import", ID: id})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return r.Diagnostics
-}
-
-func hasError(diags []*tfprotov6.Diagnostic) bool {
-	for _, d := range diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// attrPath renders a protocol attribute path as file.path or rows[2].
-func attrPath(p *tftypes.AttributePath) string {
-	if p == nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, s := range p.Steps() {
-		switch x := s.(type) {
-		case tftypes.AttributeName:
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(string(x))
-		case tftypes.ElementKeyInt:
-			fmt.Fprintf(&b, "[%d]", int64(x))
-		case tftypes.ElementKeyString:
-			fmt.Fprintf(&b, "[%q]", string(x))
-		}
-	}
-	return b.String()
-}
-
-func describe(diags []*tfprotov6.Diagnostic) string {
-	var out []string
-	for _, d := range diags {
-		out = append(out, fmt.Sprintf("[%s] %s @%s: %s", d.Severity, d.Summary, attrPath(d.Attribute), d.Detail))
-	}
-	return strings.Join(out, "\n")
-}
 
 // badInput is one row of the table: run returns the diagnostics; the
 // first error must be on path (""= none) with every string in its text.
@@ -238,13 +30,7 @@ type badInput struct {
 
 func TestBadInputs(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name string, b []byte) string { return writeFile(t, dir, name, b) }
 	good := write("good.csv", []byte("Account,Amount\n4000,1\n"))
 	empty := write("empty.csv", nil)
 	noHeader := write("noheader.csv", []byte("\nAccount,Amount\n4000,1\n"))
@@ -288,7 +74,7 @@ func TestBadInputs(t *testing.T) {
 	}
 	plan := func(cfg map[string]any) func(t *testing.T) []*tfprotov6.Diagnostic {
 		return func(t *testing.T) []*tfprotov6.Diagnostic {
-			cfg["template_id"] = tmplGLFinance
+			cfg["template_id"] = emulator.GLActualsTemplateID
 			_, d := newProtoHarness(t).planImport(cfg)
 			return d
 		}
@@ -319,11 +105,11 @@ func TestBadInputs(t *testing.T) {
 			case "list":
 				return h.readTemplates()
 			case "file":
-				return h.applyImport(map[string]any{"template_id": tmplGLFinance, "file": map[string]any{"path": good}})
+				return h.applyImport(map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": good}})
 			case "rows":
-				return h.applyImport(map[string]any{"template_id": tmplGLFinance, "rows": [][]string{{"Account", "Amount"}, {"4000", "1"}}})
+				return h.applyImport(map[string]any{"template_id": emulator.GLActualsTemplateID, "rows": [][]string{{"Account", "Amount"}, {"4000", "1"}}})
 			case "unknown template":
-				return h.applyImport(map[string]any{"template_id": "640101874288689999", "rows": [][]string{{"Account", "Amount"}, {"4000", "1"}}})
+				return h.applyImport(map[string]any{"template_id": unknownTemplateID, "rows": [][]string{{"Account", "Amount"}, {"4000", "1"}}})
 			}
 			t.Fatalf("op %q", op)
 			return nil
@@ -435,10 +221,5 @@ func TestBadInputs(t *testing.T) {
 		})
 		paths[c.path]++
 	}
-	keys := make([]string, 0, len(paths))
-	for k := range paths {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	t.Logf("%d bad inputs; attribute paths: %v", len(cases), keys)
+	t.Logf("%d bad inputs; attribute paths: %v", len(cases), slices.Sorted(maps.Keys(paths)))
 }

@@ -1,22 +1,15 @@
 package provider
 
 import (
-	"bytes"
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-	"unicode/utf16"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -26,78 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-// encodeTestText encodes text independently of the provider's code: UTF-16
-// little-endian with a BOM, or one byte per rune for Windows Latin-1
-// (the test texts stay within Latin-1).
-func encodeTestText(t *testing.T, s string, enc string) []byte {
-	t.Helper()
-	switch enc {
-	case "UTF-8":
-		return []byte(s)
-	case "UTF-16":
-		out := []byte{0xFF, 0xFE}
-		for _, u := range utf16.Encode([]rune(s)) {
-			out = append(out, byte(u), byte(u>>8))
-		}
-		return out
-	case "Windows Latin-1":
-		var out []byte
-		for _, r := range s {
-			if r > 0xFF || (r >= 0x80 && r < 0xA0) {
-				t.Fatalf("test text rune %q is not in Latin-1", r)
-			}
-			out = append(out, byte(r))
-		}
-		return out
-	}
-	t.Fatalf("unknown encoding %q", enc)
-	return nil
-}
-
-func sha256Hex(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
-var testRows = [][]string{
-	{"Account", "Amount", "City"},
-	{"4000", "100.50", "Montréal"},
-	{"4010", "-20", "Zürich"},
-}
-
-func delimited(rows [][]string, sep string) string {
-	var b strings.Builder
-	for _, r := range rows {
-		b.WriteString(strings.Join(r, sep))
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-func separatorOf(format string) string {
-	switch format {
-	case "PSV":
-		return "|"
-	case "TDF":
-		return "\t"
-	}
-	return ","
-}
-
-// writeTestFile writes rows as a delimited file in the encoding and returns
-// its path and bytes.
-func writeTestFile(t *testing.T, dir, name, format, enc string, rows [][]string) (string, []byte) {
-	t.Helper()
-	raw := encodeTestText(t, delimited(rows, separatorOf(format)), enc)
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p, raw
-}
 
 func TestAccImport_filesFormatsEncodings(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
@@ -127,7 +49,7 @@ resource "etl_import" %q {
     encoding = %q
   }
 }
-`, res, tmplGLFinance, p, enc)
+`, res, emulator.GLActualsTemplateID, p, enc)
 			cases = append(cases, tc{addr: "etl_import." + res, format: format, enc: enc, fileName: name, raw: raw})
 		}
 	}
@@ -138,7 +60,7 @@ resource "etl_import" %q {
 		{"inline_tdf", "TDF", "Windows Latin-1", `format = "TDF"`, "data.tsv"},
 	}
 	for _, in := range inline {
-		text := delimited(testRows, separatorOf(in.format))
+		text := delimited(testRows, in.format)
 		fmt.Fprintf(&config, `
 resource "etl_import" %q {
   template_id = %q
@@ -148,7 +70,7 @@ resource "etl_import" %q {
     %s
   }
 }
-`, in.res, tmplGLFinance, text, in.enc, in.attrs)
+`, in.res, emulator.GLActualsTemplateID, text, in.enc, in.attrs)
 		cases = append(cases, tc{addr: "etl_import." + in.res, format: in.format, enc: in.enc, fileName: in.fileName, raw: encodeTestText(t, text, in.enc)})
 	}
 
@@ -189,23 +111,6 @@ resource "etl_import" %q {
 			},
 		},
 	})
-}
-
-// rowsBody is the start-with-data JSON body, built independently of the client.
-func rowsBody(t *testing.T, rows [][]string) []byte {
-	t.Helper()
-	type input struct {
-		Data [][]string `json:"data"`
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(struct {
-		Input input `json:"input"`
-	}{input{rows}}); err != nil {
-		t.Fatal(err)
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
@@ -299,18 +204,18 @@ func TestAccImport_submitWithoutWait(t *testing.T) {
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: e.providerConfig() + `
+			Config: e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "sub" {
-  template_id = "640101874288689156"
+  template_id = %q
   rows        = [["Product", "Units"], ["Widget", "3"]]
   submit      = true
 }
 
 resource "etl_import" "nosub" {
-  template_id = "640101874288689154" # another model: not queued behind the first
+  template_id = %q # another model: not queued behind the first
   rows        = [["Employee", "Department"], ["Ana", "Finance"]]
 }
-`,
+`, emulator.SalesVolumesTemplateID, emulator.HeadcountTemplateID),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("SUBMITTED")),
 				statecheck.ExpectKnownValue("etl_import.nosub", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
@@ -332,13 +237,13 @@ resource "etl_import" "nosub" {
 func TestAccImport_waitEndsInError(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	// "Amount" is a required column of the template: the job ends in ERROR.
-	config := e.providerConfig() + `
+	config := e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "bad" {
-  template_id         = "640101874288689152"
+  template_id         = %q
   rows                = [["Account", "Value"], ["4000", "1"]]
   wait_for_completion = true
 }
-`
+`, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -377,13 +282,13 @@ func TestAccImport_editedFileReplaces(t *testing.T) {
 	const addr = "etl_import.gl"
 	config := e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "gl" {
-  template_id = "640101874288689152"
+  template_id = %q
   file = {
     path = %q
   }
 }
-`, p)
-	edited := append(append([][]string{}, testRows...), []string{"4030", "7", "Québec"})
+`, emulator.GLActualsTemplateID, p)
+	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
 	var editedRaw []byte
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
@@ -444,12 +349,12 @@ resource "terraform_data" "path" {
 }
 
 resource "etl_import" "later" {
-  template_id = "640101874288689152"
+  template_id = %q
   file = {
     path = terraform_data.path.output
   }
 }
-`, p),
+`, p, emulator.GLActualsTemplateID),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
@@ -470,14 +375,14 @@ resource "etl_import" "later" {
 func TestAccImport_importState(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	const addr = "etl_import.gl"
-	config := e.providerConfig() + `
+	config := e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "gl" {
-  template_id         = "640101874288689152"
+  template_id         = %q
   rows                = [["Account", "Amount"], ["4000", "1"]]
   submit              = true
   wait_for_completion = true
 }
-`
+`, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -511,32 +416,18 @@ resource "etl_import" "gl" {
 	})
 }
 
-// startJob starts a job on the emulator directly, as if outside Terraform.
-func startJob(t *testing.T, e *testEmulator, templateID string, rows [][]string) string {
-	t.Helper()
-	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := c.StartWithData(context.Background(), templateID, etl.DataUpload{Rows: rows})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return job.ID
-}
-
 func TestAccImport_importBlockAdopts(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	rows := [][]string{{"Account", "Amount"}, {"4000", "12"}}
-	jobID := startJob(t, e, tmplGLFinance, rows)
+	jobID := startJob(t, e, emulator.GLActualsTemplateID, rows)
 	const addr = "etl_import.adopted"
 	res := func(amount string) string {
 		return fmt.Sprintf(`
 resource "etl_import" "adopted" {
-  template_id = "640101874288689152"
+  template_id = %q
   rows        = [["Account", "Amount"], ["4000", %q]]
 }
-`, amount)
+`, emulator.GLActualsTemplateID, amount)
 	}
 	importBlock := fmt.Sprintf(`
 import {
@@ -598,20 +489,20 @@ import {
 
 func TestAccImport_cliImportAdopts(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	jobID := startJob(t, e, tmplSales, [][]string{{"Product", "Units"}, {"Widget", "3"}})
+	jobID := startJob(t, e, emulator.SalesVolumesTemplateID, [][]string{{"Product", "Units"}, {"Widget", "3"}})
 	const addr = "etl_import.sales"
 	// The configuration need not match what the adopted job imported: the
 	// first apply takes it over as it is.
-	config := e.providerConfig() + `
+	config := e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "sales" {
-  template_id = "640101874288689156"
+  template_id = %q
   file = {
     content = "Product,Units\nWidget,3\n"
     format  = "CSV"
   }
   submit = true
 }
-`
+`, emulator.SalesVolumesTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -662,16 +553,16 @@ func TestAccImport_cancelOnDestroy(t *testing.T) {
 	config := func(cancel bool) string {
 		return e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "cancel" {
-  template_id       = "640101874288689152"
+  template_id       = %q
   rows              = [["Account", "Amount"], ["4000", "1"]]
   cancel_on_destroy = %t
 }
 
 resource "etl_import" "keep" {
-  template_id = "640101874288689156" # another model: not queued behind the first
+  template_id = %q # another model: not queued behind the first
   rows        = [["Product", "Units"], ["Widget", "3"]]
 }
-`, cancel)
+`, emulator.GLActualsTemplateID, cancel, emulator.SalesVolumesTemplateID)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
@@ -679,7 +570,7 @@ resource "etl_import" "keep" {
 		CheckDestroy: func(*terraform.State) error {
 			for _, j := range e.Jobs() {
 				want := emulator.StatusRunning // destroy forgets the job: data and job stay
-				if j.TemplateID == tmplGLFinance {
+				if j.TemplateID == emulator.GLActualsTemplateID {
 					want = emulator.StatusCancelled
 				}
 				if j.Status != want {
@@ -732,12 +623,12 @@ func TestAccImport_jobGoneLeavesState(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 	e := &testEmulator{Server: srv, URL: ts.URL}
-	config := e.providerConfig() + `
+	config := e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "gone" {
-  template_id = "640101874288689152"
+  template_id = %q
   rows        = [["Account", "Amount"], ["4000", "1"]]
 }
-`
+`, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -759,31 +650,6 @@ resource "etl_import" "gone" {
 	})
 }
 
-// expectPriorID checks that the planned change of addr starts from the
-// job id want returns.
-type priorIDCheck struct {
-	addr string
-	want func() string
-}
-
-func expectPriorID(addr string, want func() string) plancheck.PlanCheck {
-	return priorIDCheck{addr, want}
-}
-
-func (c priorIDCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	for _, rc := range req.Plan.ResourceChanges {
-		if rc.Address != c.addr {
-			continue
-		}
-		before, _ := rc.Change.Before.(map[string]any)
-		if got, want := before["id"], c.want(); got != want {
-			resp.Error = fmt.Errorf("%s: prior job id %v, want %s", c.addr, got, want)
-		}
-		return
-	}
-	resp.Error = fmt.Errorf("%s: no planned change", c.addr)
-}
-
 // A start whose answer is lost is not retried (no duplicate job), and the
 // error says a job may exist and how to adopt it.
 func TestAccImport_answerLostNoDuplicate(t *testing.T) {
@@ -802,12 +668,12 @@ func TestAccImport_answerLostNoDuplicate(t *testing.T) {
 			return nil
 		},
 		Steps: []resource.TestStep{{
-			Config: e.providerConfig() + `
+			Config: e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "lost" {
-  template_id = "640101874288689152"
+  template_id = %q
   rows        = [["Account", "Amount"], ["4000", "1"]]
 }
-`,
+`, emulator.GLActualsTemplateID),
 			ExpectError: errRe(`(?s)Import job may have been created.*not retried.*terraform import etl_import.<name> <job id>`),
 		}},
 	})

@@ -17,14 +17,8 @@ import (
 func TestAccImport_planTimeDiagnostics(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	dir := t.TempDir()
-	noExt := filepath.Join(dir, "gl.data")
-	if err := os.WriteFile(noExt, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	csv := filepath.Join(dir, "gl.csv")
-	if err := os.WriteFile(csv, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	noExt := writeFile(t, dir, "gl.data", []byte("Account,Amount\n4000,1\n"))
+	csv := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
 	dirCSV := filepath.Join(dir, "folder.csv")
 	if err := os.Mkdir(dirCSV, 0o700); err != nil {
 		t.Fatal(err)
@@ -32,10 +26,10 @@ func TestAccImport_planTimeDiagnostics(t *testing.T) {
 	res := func(body string) string {
 		return e.providerConfig() + fmt.Sprintf(`
 resource "etl_import" "x" {
-  template_id = "640101874288689152"
+  template_id = %q
 %s
 }
-`, body)
+`, emulator.GLActualsTemplateID, body)
 	}
 	step := func(body, pattern string) resource.TestStep {
 		return resource.TestStep{

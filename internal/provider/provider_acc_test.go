@@ -2,8 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -14,14 +12,6 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
-
-// clearEnv unsets the provider's environment variables for one test (not
-// parallel: t.Setenv).
-func clearEnv(t *testing.T) {
-	for _, k := range []string{EnvHub, EnvTokenID, EnvTokenSecret, EnvBaseURL} {
-		t.Setenv(k, "")
-	}
-}
 
 func TestAccProviderConfig_fromAttributes(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
@@ -71,7 +61,7 @@ resource "etl_import" "env" {
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.etl_template.headcount", tfjsonpath.New("id"), knownvalue.StringExact(tmplHeadcount)),
+				statecheck.ExpectKnownValue("data.etl_template.headcount", tfjsonpath.New("id"), knownvalue.StringExact(emulator.HeadcountTemplateID)),
 				statecheck.ExpectKnownValue("etl_import.env", tfjsonpath.New("model_name"), knownvalue.StringExact("Finance Plan")),
 				expectUpload(e, "etl_import.env", emulator.Upload{Kind: "data", Header: []string{"Employee", "Department"}, RowCount: 1}),
 			},
@@ -134,11 +124,7 @@ func TestAccProviderConfig_errors(t *testing.T) {
 // and Configure let them through, plans that need no client go on, and a
 // data source says the provider is not configured.
 func TestAccProviderConfig_unknownValues(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "gl.csv")
-	if err := os.WriteFile(p, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
 	settings := `
 resource "terraform_data" "settings" {
   input = { hub = "us2", token_id = "x", token_secret = "y" }
@@ -157,12 +143,12 @@ provider "etl" {
 			{
 				Config: settings + fmt.Sprintf(`
 resource "etl_import" "x" {
-  template_id = "640101874288689152"
+  template_id = %q
   file = {
     path = %q
   }
 }
-`, p),
+`, emulator.GLActualsTemplateID, p),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{

@@ -2,159 +2,88 @@ package provider
 
 import (
 	"context"
-	"fmt"
-	"net/http/httptest"
-	"os"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// testAccProtoV6ProviderFactories serves the provider in process.
-var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(New("test")()),
-}
-
-func init() {
-	// The emulator finishes jobs in milliseconds: poll often.
-	pollInitialInterval = 20 * time.Millisecond
-	pollMaxInterval = 250 * time.Millisecond
-}
-
-// testEmulator is an emulator served on loopback for one test.
-type testEmulator struct {
-	*emulator.Server
-	URL string
-}
-
-func newTestEmulator(t *testing.T, opts emulator.Options) *testEmulator {
-	t.Helper()
-	if opts.RunTime == 0 && !opts.Instant {
-		opts.RunTime = 50 * time.Millisecond
+// The provider, its resource and its data sources: their type names, and
+// schemas the framework accepts.
+func TestProviderSchemas(t *testing.T) {
+	ctx := context.Background()
+	p := New("test")()
+	var meta fwprovider.MetadataResponse
+	p.Metadata(ctx, fwprovider.MetadataRequest{}, &meta)
+	if meta.TypeName != "etl" || meta.Version != "test" {
+		t.Fatalf("provider metadata %+v", meta)
 	}
-	srv := emulator.New(opts)
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
-	return &testEmulator{Server: srv, URL: ts.URL}
-}
+	var ps fwprovider.SchemaResponse
+	p.Schema(ctx, fwprovider.SchemaRequest{}, &ps)
+	if d := ps.Schema.ValidateImplementation(ctx); d.HasError() {
+		t.Errorf("provider schema: %v", d)
+	}
 
-// providerConfig is the provider block pointing at the emulator.
-func (e *testEmulator) providerConfig() string {
-	return fmt.Sprintf(`
-provider "etl" {
-  base_url     = %q
-  token_id     = %q
-  token_secret = %q
-  max_retries  = 1
-}
-`, e.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret)
-}
-
-// Template ids of the emulator's default templates.
-const (
-	tmplGLFinance  = "640101874288689152"
-	tmplHeadcount  = "640101874288689154"
-	tmplSales      = "640101874288689156"
-	tmplGLSales    = "640101874288689158"
-	modelFinance   = "600000000000000001"
-	inputGLFinance = "640101874288689153"
-)
-
-func testAccPreCheck(t *testing.T) {
-	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance tests run with TF_ACC=1")
+	var names []string
+	for _, newResource := range p.Resources(ctx) {
+		r := newResource()
+		var m resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "etl"}, &m)
+		var s resource.SchemaResponse
+		r.Schema(ctx, resource.SchemaRequest{}, &s)
+		if d := s.Schema.ValidateImplementation(ctx); d.HasError() {
+			t.Errorf("%s schema: %v", m.TypeName, d)
+		}
+		names = append(names, m.TypeName)
+	}
+	for _, newDataSource := range p.DataSources(ctx) {
+		ds := newDataSource()
+		var m datasource.MetadataResponse
+		ds.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "etl"}, &m)
+		var s datasource.SchemaResponse
+		ds.Schema(ctx, datasource.SchemaRequest{}, &s)
+		if d := s.Schema.ValidateImplementation(ctx); d.HasError() {
+			t.Errorf("%s schema: %v", m.TypeName, d)
+		}
+		names = append(names, m.TypeName)
+	}
+	if got := strings.Join(names, " "); got != "etl_import etl_templates etl_template" {
+		t.Errorf("types %q", got)
 	}
 }
 
-// emulatorCheck is a state check that runs fn with the values of the
-// resource's attributes, to assert on the emulator with them.
-type emulatorCheck struct {
-	addr string
-	fn   func(values map[string]any) error
-}
-
-func (c emulatorCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
-		resp.Error = fmt.Errorf("no state")
-		return
-	}
-	for _, r := range req.State.Values.RootModule.Resources {
-		if r.Address == c.addr {
-			resp.Error = c.fn(r.AttributeValues)
-			return
-		}
-	}
-	resp.Error = fmt.Errorf("%s not in state", c.addr)
-}
-
-// checkEmulator builds an emulatorCheck.
-func checkEmulator(addr string, fn func(values map[string]any) error) statecheck.StateCheck {
-	return emulatorCheck{addr: addr, fn: fn}
-}
-
-// expectUpload asserts the emulator's job for the resource received the
-// expected upload, hashing to the state's content_sha256.
-func expectUpload(e *testEmulator, addr string, want emulator.Upload) statecheck.StateCheck {
-	return checkEmulator(addr, func(v map[string]any) error {
-		id, _ := v["id"].(string)
-		job, ok := e.Job(id)
-		if !ok {
-			return fmt.Errorf("%s: job %q not on the emulator", addr, id)
-		}
-		u := job.Upload
-		if u == nil {
-			return fmt.Errorf("%s: job %s has no upload", addr, id)
-		}
-		if sum, _ := v["content_sha256"].(string); u.SHA256 != sum {
-			return fmt.Errorf("%s: emulator received bytes with SHA-256 %s, state content_sha256 is %s", addr, u.SHA256, sum)
-		}
-		if want.Kind != "" && u.Kind != want.Kind {
-			return fmt.Errorf("%s: upload kind %q, want %q", addr, u.Kind, want.Kind)
-		}
-		if want.Format != "" && u.Format != want.Format {
-			return fmt.Errorf("%s: format %q, want %q", addr, u.Format, want.Format)
-		}
-		if want.Encoding != "" && u.Encoding != want.Encoding {
-			return fmt.Errorf("%s: encoding %q, want %q", addr, u.Encoding, want.Encoding)
-		}
-		if want.FileName != "" && u.FileName != want.FileName {
-			return fmt.Errorf("%s: file name %q, want %q", addr, u.FileName, want.FileName)
-		}
-		if want.PartName != "" && u.PartName != want.PartName {
-			return fmt.Errorf("%s: part name %q, want %q", addr, u.PartName, want.PartName)
-		}
-		if want.Header != nil && !slices.Equal(u.Header, want.Header) {
-			return fmt.Errorf("%s: header %q, want %q", addr, u.Header, want.Header)
-		}
-		if u.RowCount != want.RowCount {
-			return fmt.Errorf("%s: %d data rows, want %d", addr, u.RowCount, want.RowCount)
-		}
-		if want.SHA256 != "" && u.SHA256 != want.SHA256 {
-			return fmt.Errorf("%s: SHA-256 %s, want %s", addr, u.SHA256, want.SHA256)
-		}
-		if want.Bytes != 0 && u.Bytes != want.Bytes {
-			return fmt.Errorf("%s: %d bytes received, want %d", addr, u.Bytes, want.Bytes)
-		}
-		for i, row := range want.Rows {
-			if i >= len(u.Rows) || !slices.Equal(u.Rows[i], row) {
-				return fmt.Errorf("%s: data rows %q, want %q first", addr, u.Rows, want.Rows)
+// A setting unknown until apply leaves the provider unconfigured, without
+// an error; what needs the client then says so.
+func TestConfigureWithUnknownSettings(t *testing.T) {
+	for _, attr := range []string{"hub", "token_id", "token_secret", "base_url", "max_retries", "retry_wait_min", "retry_wait_max", "request_timeout", "ca_cert_pem", "ca_cert_file"} {
+		t.Run(attr, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv(EnvCACertFile, "")
+			// Nothing listens there: a provider configured by mistake fails at once.
+			cfg := map[string]any{"base_url": "http://127.0.0.1:1", "token_id": "1.1", "token_secret": "s3cret", "max_retries": 0}
+			cfg[attr] = tftypes.NewValue(providerType().AttributeTypes[attr], tftypes.UnknownValue)
+			h := newProtoHarness(t)
+			if d := h.configure(cfg); len(d) != 0 {
+				t.Fatalf("configure: %s", describe(d))
 			}
-		}
-		return nil
-	})
-}
-
-// errRe compiles an expected-error pattern whose spaces match any run of
-// white space: Terraform wraps diagnostic text at its own width.
-func errRe(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(strings.ReplaceAll(pattern, " ", `\s+`))
+			d := h.readTemplates()
+			if !hasError(d) || d[0].Summary != "Provider not configured" {
+				t.Fatalf("read with an unconfigured provider: %s", describe(d))
+			}
+		})
+	}
+	// Known settings configure the client.
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	h := newProtoHarness(t)
+	if d := h.configure(map[string]any{"base_url": e.URL, "token_id": emulator.DefaultTokenID, "token_secret": emulator.DefaultTokenSecret}); len(d) != 0 {
+		t.Fatalf("configure: %s", describe(d))
+	}
+	if d := h.readTemplates(); len(d) != 0 {
+		t.Fatalf("read with a configured provider: %s", describe(d))
+	}
 }

@@ -33,10 +33,7 @@ func TestAccTLS_caCert(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(ts.Close)
-	caFile := filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(caFile, certPEM, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	caFile := writeFile(t, t.TempDir(), "ca.pem", certPEM)
 	cfg := func(extra string) string {
 		return fmt.Sprintf(`
 provider "etl" {
@@ -53,7 +50,7 @@ resource "etl_import" "x" {
   template_id = %q
   rows        = [["Account", "Amount"], ["4000", "1"]]
 }
-`, ts.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret, extra, tmplGLFinance)
+`, ts.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret, extra, emulator.GLActualsTemplateID)
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -116,10 +113,7 @@ func TestAccSecrets_neverLeak(t *testing.T) {
 	secrets := []string{emulator.DefaultTokenSecret, basic(emulator.DefaultTokenSecret), wrongSecret, basic(wrongSecret)}
 
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	csvPath := filepath.Join(dir, "gl.csv")
-	if err := os.WriteFile(csvPath, []byte("Account,Amount\n4000,1\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	csvPath := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
 	// The secret comes from the environment, as in CI: then nothing in
 	// the working directory or the test harness's own log holds it, and
 	// every file and log line can be scanned.
@@ -147,7 +141,7 @@ resource "etl_import" %q {
 }
 `, name, template, csvPath)
 	}
-	good := prov(e.URL) + imp("ok", tmplGLFinance) + "\ndata \"etl_templates\" \"all\" {}\n"
+	good := prov(e.URL) + imp("ok", emulator.GLActualsTemplateID) + "\ndata \"etl_templates\" \"all\" {}\n"
 
 	var errs []string
 	expected := []*regexp.Regexp{
@@ -187,13 +181,13 @@ resource "etl_import" %q {
 			// 401: a token of another hub.
 			{PreConfig: useSecret(wrongSecret), Config: prov(e.URL) + "\ndata \"etl_templates\" \"all\" {}\n"},
 			// 404: an unknown template.
-			{PreConfig: useSecret(emulator.DefaultTokenSecret), Config: good + imp("missing", "640101874288689999")},
+			{PreConfig: useSecret(emulator.DefaultTokenSecret), Config: good + imp("missing", unknownTemplateID)},
 			// A start whose answer is lost: the job may have been created.
 			{
 				PreConfig: func() {
 					e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointStartWithFile, Count: 1, DropAfterHandling: true})
 				},
-				Config: good + imp("lost", tmplGLFinance),
+				Config: good + imp("lost", emulator.GLActualsTemplateID),
 			},
 			// A base_url nothing listens on.
 			{Config: prov("http://127.0.0.1:1") + "\ndata \"etl_templates\" \"all\" {}\n"},
@@ -263,16 +257,4 @@ func stateHasNoSecrets(secrets []string) statecheck.StateCheck {
 			resp.Error = fmt.Errorf("the state has no etl_import: the scan proves nothing")
 		}
 	})
-}
-
-type stateCheckFunc func(context.Context, statecheck.CheckStateRequest, *statecheck.CheckStateResponse)
-
-func (f stateCheckFunc) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	f(ctx, req, resp)
-}
-
-type planCheckFunc func(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse)
-
-func (f planCheckFunc) CheckPlan(ctx context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	f(ctx, req, resp)
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -56,15 +55,11 @@ provider "etl" {
 }
 `, e.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret)
 	for i := range soakFiles {
-		p := filepath.Join(dir, fmt.Sprintf("gl_%03d.csv", i))
-		var b strings.Builder
-		b.WriteString("Account,Amount,Note\n")
+		rows := [][]string{{"Account", "Amount", "Note"}}
 		for r := range 1 + i%7 {
-			fmt.Fprintf(&b, "%d,%d.%02d,\"file %d, row %d\"\n", 4000+r, i*r, i%100, i, r)
+			rows = append(rows, []string{fmt.Sprint(4000 + r), fmt.Sprintf("%d.%02d", i*r, i%100), fmt.Sprintf("file %d, row %d", i, r)})
 		}
-		if err := os.WriteFile(p, []byte(b.String()), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		p := writeFile(t, dir, fmt.Sprintf("gl_%03d.csv", i), []byte(delimited(rows, "CSV")))
 		fmt.Fprintf(&cfg, `
 resource "etl_import" "file_%03d" {
   template_id = %q
@@ -73,7 +68,7 @@ resource "etl_import" "file_%03d" {
   }
   submit = %t
 }
-`, i, tmplGLFinance, p, i < soakSubmitted)
+`, i, emulator.GLActualsTemplateID, p, i < soakSubmitted)
 	}
 	for i := range soakRows {
 		fmt.Fprintf(&cfg, `
@@ -82,7 +77,7 @@ resource "etl_import" "rows_%03d" {
   rows        = [["Employee", "Department"], ["emp-%d", "dept-%d"], ["emp-%d-b", "Zoë"]]
   submit      = %t
 }
-`, i, tmplHeadcount, i, i%9, i, i < soakSubmitted)
+`, i, emulator.HeadcountTemplateID, i, i%9, i, i < soakSubmitted)
 	}
 	total := soakFiles + soakRows
 	start := time.Now()

@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"crypto/x509"
 	"fmt"
 	"regexp"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -11,6 +13,110 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
+
+// The rules of the settings, each written once: the validators check a
+// value set in the configuration at plan time, and resolveConfig checks it
+// again with its environment variable. A rule returns "" for a good value,
+// else the diagnostic's detail: what is wrong, where the value came from
+// and what to do.
+
+var hubPattern = regexp.MustCompile(`^[a-z0-9]+$`)
+
+// hubProblem: a hub is the lower-case region name.
+func hubProblem(hub string) string {
+	if hubPattern.MatchString(hub) {
+		return ""
+	}
+	return fmt.Sprintf("The hub %q (from the hub attribute or the %s environment variable) is not valid: "+
+		"use the lower-case region name the token was issued on, such as us1, us2, us3, us5, ca3, eu1 or eu2.", hub, EnvHub)
+}
+
+// baseURLProblem: a base URL is an absolute https URL, or http to loopback.
+func baseURLProblem(u string) string {
+	if _, err := etl.ValidateBaseURL(u); err != nil {
+		return fmt.Sprintf("The base_url (from the base_url attribute or the %s environment variable) is not usable: %s.", EnvBaseURL, err)
+	}
+	return ""
+}
+
+// parseDuration parses the positive Go duration of the setting name, such
+// as "500ms" or "2m".
+func parseDuration(name, s string) (time.Duration, string) {
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return 0, fmt.Sprintf("%s: %q is not a duration: use a number with a unit, such as \"500ms\", \"30s\" or \"2m\" (units ms, s, m, h).", name, s)
+	case d <= 0:
+		return 0, fmt.Sprintf("%s: %q must be longer than zero.", name, s)
+	}
+	return d, ""
+}
+
+// hasPEMCertificate reports whether b holds at least one PEM certificate
+// that parses.
+func hasPEMCertificate(b []byte) bool {
+	return x509.NewCertPool().AppendCertsFromPEM(b)
+}
+
+// pemProblem: ca_cert_pem holds a PEM certificate.
+func pemProblem(b []byte) string {
+	if hasPEMCertificate(b) {
+		return ""
+	}
+	return "ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, " +
+		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
+}
+
+// regexpProblem: a name filter compiles as a Go regular expression.
+func regexpProblem(name, s string) string {
+	if _, err := regexp.Compile(s); err != nil {
+		return fmt.Sprintf("%s is not a valid regular expression (RE2 syntax, https://github.com/google/re2/wiki/Syntax): %s.", name, err)
+	}
+	return ""
+}
+
+// stringRule is a validator made of a rule: null and unknown values pass
+// (checked again once known); a value the rule rejects is an error on the
+// attribute, titled summary, or "Invalid <attribute>".
+type stringRule struct {
+	summary     string
+	description string
+	rule        func(name, value string) string
+}
+
+// The validators of string attributes.
+var (
+	hubValidator = stringRule{description: "must be lower-case letters and digits, such as us2",
+		rule: func(_, v string) string { return hubProblem(v) }}
+	baseURLValidator = stringRule{description: "must be an absolute https URL, or http to a loopback host",
+		rule: func(_, v string) string { return baseURLProblem(v) }}
+	durationValidator = stringRule{description: `must be a positive duration such as "500ms", "30s" or "2m"`,
+		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
+	pemValidator = stringRule{description: "must hold at least one PEM certificate",
+		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
+	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
+		rule: regexpProblem}
+)
+
+func (v stringRule) Description(context.Context) string             { return v.description }
+func (v stringRule) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v stringRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	name := attrName(req.Path)
+	if detail := v.rule(name, req.ConfigValue.ValueString()); detail != "" {
+		summary := v.summary
+		if summary == "" {
+			summary = "Invalid " + name
+		}
+		resp.Diagnostics.AddAttributeError(req.Path, summary, detail)
+	}
+}
+
+// attrName renders a path the way a user writes it, such as file.format.
+func attrName(p path.Path) string { return p.String() }
 
 // maxRowDiagnostics bounds how many ragged rows are reported one by one.
 const maxRowDiagnostics = 10
@@ -80,28 +186,6 @@ var rowsProblemSummaries = map[etl.RowsProblemKind]string{
 	etl.RowsEmpty:           "Empty rows",
 	etl.RowsEmptyHeader:     "Empty header row",
 	etl.RowsEmptyColumnName: "Empty column name",
-	etl.RowsWidth:           "Row of unequal width",
+	etl.RowsWidth:           summaryRowWidth,
 	etl.RowsMore:            "More rows of unequal width",
 }
-
-// regexpValidator checks that a known string compiles as a Go regular
-// expression (RE2 syntax).
-type regexpValidator struct{}
-
-func (regexpValidator) Description(context.Context) string {
-	return "must be a valid regular expression (RE2 syntax)"
-}
-func (v regexpValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (regexpValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid regular expression",
-			fmt.Sprintf("%s is not a valid regular expression (RE2 syntax, https://github.com/google/re2/wiki/Syntax): %s.", attrName(req.Path), err))
-	}
-}
-
-// attrName renders a path the way a user writes it, such as file.format.
-func attrName(p path.Path) string { return p.String() }

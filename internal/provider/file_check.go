@@ -3,13 +3,10 @@ package provider
 import (
 	"bytes"
 	"crypto/sha256"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -30,20 +27,11 @@ var errCheckDone = errors.New("check finished")
 // checkTarget says how a file block is checked: the format and encoding
 // to check against, and whether they are known.
 func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
-	if f.Encoding.IsUnknown() || f.Format.IsUnknown() {
+	f = withDefaults(f)
+	if !known(f.Format) || !known(f.Encoding) {
 		return "", "", false
 	}
-	enc := etl.EncodingUTF8
-	if !f.Encoding.IsNull() {
-		enc = etl.Encoding(f.Encoding.ValueString())
-	}
-	format := etl.FileFormat(f.Format.ValueString())
-	if f.Format.IsNull() {
-		var ok bool
-		if format, ok = defaultFormat(f.Path.ValueString(), f.Name.ValueString()); !ok {
-			return "", "", false
-		}
-	}
+	format, enc := etl.FileFormat(f.Format.ValueString()), etl.Encoding(f.Encoding.ValueString())
 	if format.Delimiter() == 0 || !validEncodingName(enc) {
 		return "", "", false
 	}
@@ -69,7 +57,7 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", readProblem(p, err)
+			return "", readError(p, err)
 		}
 		s := sha256.Sum256(b)
 		_, cerr := etl.CheckFile(bytes.NewReader(b), format, enc, fileCheckLimit)
@@ -93,7 +81,7 @@ func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
 	tee.stop(err)
 	res := <-done
 	if err != nil {
-		return "", readProblem(p, err)
+		return "", readError(p, err)
 	}
 	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), res.err)
 	return sum, nil
@@ -144,77 +132,4 @@ func (t *headTee) stop(err error) {
 	}
 	_ = t.w.CloseWithError(err)
 	t.w = nil
-}
-
-// fileProblemSummaries titles each file problem.
-var fileProblemSummaries = map[etl.FileProblem]string{
-	etl.ProblemUnreadable: "File not readable",
-	etl.ProblemEncoding:   "File not in its declared encoding",
-	etl.ProblemEmpty:      "Empty file",
-	etl.ProblemNoHeader:   "No header row",
-	etl.ProblemWidth:      "Row of unequal width",
-	etl.ProblemQuote:      "Malformed quoting",
-	etl.ProblemDelimiter:  "Delimiter does not match the format",
-}
-
-// addCheckDiagnostic turns a CheckFile problem into a diagnostic on the
-// attribute to fix: file.encoding for an encoding problem, file.format for
-// a delimiter that does not match, else the file itself (file.<where>).
-func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) {
-	if err == nil {
-		return
-	}
-	var fe *etl.FileError
-	if !errors.As(err, &fe) {
-		diags.AddAttributeError(filePath(where), "File not readable", fmt.Sprintf("%s cannot be checked: %s.", what, err))
-		return
-	}
-	at := filePath(where)
-	switch fe.Problem {
-	case etl.ProblemEncoding:
-		at = filePath("encoding")
-	case etl.ProblemDelimiter:
-		at = filePath("format")
-	}
-	summary := fileProblemSummaries[fe.Problem]
-	if summary == "" {
-		summary = "Invalid file"
-	}
-	detail := fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail)
-	if fe.Fix != "" {
-		detail += " Fix: " + fe.Fix + "."
-	}
-	diags.AddAttributeError(at, summary, detail)
-}
-
-// attemptsNote says, after a request that was retried until it gave up,
-// how many attempts were made and which settings bound them.
-func attemptsNote(err error) string {
-	var certErr *tls.CertificateVerificationError
-	var unknownAuth x509.UnknownAuthorityError
-	var hostErr x509.HostnameError
-	if errors.As(err, &certErr) || errors.As(err, &unknownAuth) || errors.As(err, &hostErr) {
-		return " Hint: the service's TLS certificate is not trusted (verification is never turned off): for a private deployment with its own certificate authority, " +
-			"set ca_cert_pem, or ca_cert_file (" + EnvCACertFile + "), to that authority's PEM certificate; otherwise check base_url."
-	}
-	attempts, retryable := 0, false
-	var ae *etl.APIError
-	var re *etl.RequestError
-	switch {
-	case errors.As(err, &ae):
-		attempts = ae.Attempts
-		switch ae.StatusCode {
-		case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-			retryable = true
-		}
-	case errors.As(err, &re):
-		attempts, retryable = re.Attempts, true
-	}
-	switch {
-	case attempts > 1:
-		return fmt.Sprintf(" The request was made %d times (the first attempt and %d retries) before giving up: raise max_retries or retry_wait_max to keep trying longer.", attempts, attempts-1)
-	case attempts == 1 && retryable:
-		return " The request was made once and not retried (max_retries is 0, or it could have started a job)."
-	}
-	return ""
 }

@@ -9,6 +9,27 @@ import (
 	"sync"
 )
 
+// hashFile streams the file into SHA-256 (never reading it whole into
+// memory) and returns the hex digest and the size.
+func hashFile(p string) (string, int64, error) {
+	f, err := openRegularFile(p)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	sum, n, err := hashReader(f)
+	if err != nil {
+		return "", 0, readError(p, err)
+	}
+	return sum, n, nil
+}
+
+// hashBytes returns the SHA-256 hex digest of b.
+func hashBytes(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
 // Hashing large files: a goroutine reads blocks ahead while the caller's
 // goroutine hashes, so the reads (copies out of the page cache, or disk
 // waits) overlap SHA-256 instead of adding to it.

@@ -1,16 +1,26 @@
 package provider
 
 import (
-	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
+
+func TestHashFile(t *testing.T) {
+	// A few MiB, streamed.
+	content := repeatCSV("Account,Amount,City", "4000,100.50,Montréal", 200_000)
+	p := writeFile(t, t.TempDir(), "big.csv", content)
+	want := sha256.Sum256(content)
+	sum, n, err := hashFile(p)
+	if err != nil || sum != hex.EncodeToString(want[:]) || n != int64(len(content)) {
+		t.Fatalf("hashFile = %s, %d, %v", sum, n, err)
+	}
+}
 
 // BenchmarkHashFile: the plan-time read of a 256 MiB CSV file (from the
 // page cache), three ways on one fixture: a plain io.Copy into SHA-256;
@@ -18,8 +28,7 @@ import (
 // also checks the first 64 MiB in the same read (the check runs in its own
 // goroutine and should cost little).
 func BenchmarkHashFile(b *testing.B) {
-	p := filepath.Join(b.TempDir(), "big.csv")
-	n := writeCSVFixture(b, p, 256<<20)
+	p, n := writeCSVFixture(b, 256<<20)
 
 	b.Run("io.Copy", func(b *testing.B) {
 		b.SetBytes(n)
@@ -57,14 +66,11 @@ func BenchmarkHashFile(b *testing.B) {
 	})
 }
 
-// writeCSVFixture writes a CSV of about size bytes to p and returns its
-// exact size; the bytes live on disk only once it returns.
-func writeCSVFixture(b *testing.B, p string, size int) int64 {
+// writeCSVFixture writes a CSV of about size bytes and returns its path
+// and exact size; the bytes live on disk only once it returns.
+func writeCSVFixture(b *testing.B, size int) (string, int64) {
 	b.Helper()
-	line := []byte("4000,Entity 1,123.25,memo padded to a fixed width of sixty-four\n")
-	data := append([]byte("Account,Entity,Amount,Memo\n"), bytes.Repeat(line, size/len(line))...)
-	if err := os.WriteFile(p, data, 0o600); err != nil {
-		b.Fatal(err)
-	}
-	return int64(len(data))
+	const row = "4000,Entity 1,123.25,memo padded to a fixed width of sixty-four"
+	data := repeatCSV("Account,Entity,Amount,Memo", row, size/(len(row)+1))
+	return writeFile(b, b.TempDir(), "big.csv", data), int64(len(data))
 }

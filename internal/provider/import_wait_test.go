@@ -1,0 +1,89 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+func testClient(t *testing.T, e *testEmulator) *etl.Client {
+	t.Helper()
+	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret, MaxRetries: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+var glRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
+
+func TestWaitForJob(t *testing.T) {
+	ctx := context.Background()
+	t.Run("completes", func(t *testing.T) {
+		e := newTestEmulator(t, emulator.Options{RunTime: 100 * time.Millisecond})
+		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
+		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning)
+		if err != nil || status != etl.StatusCompleted {
+			t.Fatalf("waitForJob = %s, %v; want COMPLETED", status, err)
+		}
+		if n := e.Requests(emulator.EndpointGetJobStatus); n < 2 {
+			t.Errorf("%d status polls, want several (the job ran 100ms)", n)
+		}
+	})
+	t.Run("ends in error", func(t *testing.T) {
+		e := newTestEmulator(t, emulator.Options{})
+		// Amount is a required column: the job ends in ERROR.
+		id := startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})
+		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning)
+		if err != nil || status != etl.StatusError {
+			t.Fatalf("waitForJob = %s, %v; want ERROR", status, err)
+		}
+	})
+	t.Run("times out with the last status", func(t *testing.T) {
+		e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
+		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
+		wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
+		defer cancel()
+		status, err := waitForJob(wctx, testClient(t, e), id, "")
+		if !errors.Is(err, context.DeadlineExceeded) || status != etl.StatusRunning {
+			t.Fatalf("waitForJob = %s, %v; want RUNNING and the deadline", status, err)
+		}
+	})
+	t.Run("unknown job", func(t *testing.T) {
+		e := newTestEmulator(t, emulator.Options{Instant: true})
+		status, err := waitForJob(ctx, testClient(t, e), "999999999999999999", etl.StatusSubmitted)
+		if !etl.IsNotFound(err) || status != etl.StatusSubmitted {
+			t.Fatalf("waitForJob = %s, %v; want the last status and a 404", status, err)
+		}
+	})
+}
+
+func TestWaitAndRecord(t *testing.T) {
+	ctx := context.Background()
+	e := newTestEmulator(t, emulator.Options{})
+	r := &importResource{client: testClient(t, e)}
+
+	ok := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, glRows)), Status: types.StringValue("RUNNING")}
+	var d diag.Diagnostics
+	r.waitAndRecord(ctx, &ok, time.Minute, &d)
+	if d.HasError() || ok.Status.ValueString() != "COMPLETED" || ok.ModelName.ValueString() != "Finance Plan" {
+		t.Fatalf("completed job: %+v, %v", ok, d)
+	}
+
+	failed := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})), Status: types.StringValue("RUNNING")}
+	d = nil
+	r.waitAndRecord(ctx, &failed, time.Minute, &d)
+	if d.ErrorsCount() != 1 || failed.Status.ValueString() != "ERROR" {
+		t.Fatalf("failed job: %+v, %v", failed, d)
+	}
+	if want := "Import job " + failed.ID.ValueString() + " ended with status ERROR"; d.Errors()[0].Summary() != want {
+		t.Errorf("summary %q, want %q", d.Errors()[0].Summary(), want)
+	}
+}

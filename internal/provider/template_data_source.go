@@ -1,0 +1,178 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure        = (*templateDataSource)(nil)
+	_ datasource.DataSourceWithConfigValidators = (*templateDataSource)(nil)
+)
+
+func newTemplateDataSource() datasource.DataSource { return &templateDataSource{} }
+
+type templateDataSource struct{ client *etl.Client }
+
+type stepItem struct {
+	StepName types.String `tfsdk:"step_name"`
+	DataType types.String `tfsdk:"data_type"`
+	InputID  types.String `tfsdk:"input_id"`
+}
+
+type templateModel struct {
+	ID          types.String `tfsdk:"id"`
+	Name        types.String `tfsdk:"name"`
+	ModelID     types.String `tfsdk:"model_id"`
+	ModelName   types.String `tfsdk:"model_name"`
+	LastRunTime types.Int64  `tfsdk:"last_run_time"`
+	Steps       []stepItem   `tfsdk:"steps"`
+}
+
+func (d *templateDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_template"
+}
+
+func (d *templateDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Looks one import (ETL) template up by `id`, or by `name` optionally narrowed by `model_id` or `model_name`, " +
+			"and exposes its fields and steps. No match, or several, is an error that lists the candidates.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The template id. Exactly one of `id` and `name` must be set.",
+				Optional:            true,
+				Computed:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "The template name (exact match). Names are not unique across models: narrow with `model_id` or `model_name` when several templates share it.",
+				Optional:            true,
+				Computed:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"model_id": schema.StringAttribute{
+				MarkdownDescription: "With `name`: only a template of the model with this id. Otherwise, the id of the template's model.",
+				Optional:            true,
+				Computed:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"model_name": schema.StringAttribute{
+				MarkdownDescription: "With `name`: only a template of the model with this name. Otherwise, the name of the template's model.",
+				Optional:            true,
+				Computed:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"last_run_time": schema.Int64Attribute{
+				MarkdownDescription: lastRunTimeDescription,
+				Computed:            true,
+			},
+			"steps": schema.ListNestedAttribute{
+				MarkdownDescription: "The template's steps, in order.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"step_name": schema.StringAttribute{MarkdownDescription: "The step's name.", Computed: true},
+						"data_type": schema.StringAttribute{MarkdownDescription: "The kind of data the step handles.", Computed: true},
+						"input_id":  schema.StringAttribute{MarkdownDescription: "The id of the job input the step reads.", Computed: true},
+					},
+				},
+			},
+		},
+	}
+}
+
+func (d *templateDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	return []datasource.ConfigValidator{
+		datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
+		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("model_id")),
+		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("model_name")),
+	}
+}
+
+func (d *templateDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// Read looks the template up by id, or by name (then its id), and reads
+// it whole.
+func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m templateModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	id := m.ID.ValueString()
+	if id == "" {
+		f := templateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
+		if id = d.findByName(ctx, f, &resp.Diagnostics); id == "" {
+			return
+		}
+	}
+	t, err := d.client.GetTemplate(ctx, id)
+	if err != nil {
+		at := path.Root("name")
+		if !m.ID.IsNull() {
+			at = path.Root("id")
+		}
+		resp.Diagnostics.AddAttributeError(at, fmt.Sprintf("Reading template %s failed", id), err.Error()+"."+hintOf(err))
+		return
+	}
+	m.ID = types.StringValue(t.ID)
+	m.Name = types.StringValue(t.Name)
+	m.ModelID = types.StringValue(t.ModelID)
+	m.ModelName = types.StringValue(t.ModelName)
+	m.LastRunTime = lastRunTime(*t)
+	m.Steps = []stepItem{}
+	for _, s := range t.Steps {
+		m.Steps = append(m.Steps, stepItem{StepName: types.StringValue(s.StepName), DataType: types.StringValue(s.DataType), InputID: types.StringValue(s.InputID)})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// findByName returns the id of the one template f matches, or "" after a
+// diagnostic on name that lists the candidates.
+func (d *templateDataSource) findByName(ctx context.Context, f templateFilter, diags *diag.Diagnostics) string {
+	all, err := d.client.ListTemplates(ctx)
+	if err != nil {
+		addRequestError(diags, summaryListingTemplates, err)
+		return ""
+	}
+	found := filterTemplates(all, f)
+	switch len(found) {
+	case 1:
+		return found[0].ID
+	case 0:
+		candidates := filterTemplates(all, templateFilter{Name: f.Name})
+		what := "templates with that name in other models"
+		if len(candidates) == 0 {
+			candidates, what = all, "templates this token may use"
+		}
+		detail := fmt.Sprintf("No template matches %s.", f.describe())
+		if len(candidates) > 0 {
+			detail += fmt.Sprintf(" The %s are:\n%s", what, describeTemplates(candidates))
+		} else {
+			detail += " The token may use no template at all: check its permissions (Read Model)."
+		}
+		diags.AddAttributeError(path.Root("name"), "Template not found", detail)
+	default:
+		diags.AddAttributeError(path.Root("name"), "Several templates match",
+			fmt.Sprintf("%d templates match %s; narrow the lookup with model_id or model_name, or use id. The candidates are:\n%s",
+				len(found), f.describe(), describeTemplates(found)))
+	}
+	return ""
+}

@@ -1,0 +1,129 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+func TestHubAndBaseURLValidators(t *testing.T) {
+	ctx := context.Background()
+	run := func(v validator.String, val types.String) diag.Diagnostics {
+		resp := &validator.StringResponse{}
+		v.ValidateString(ctx, validator.StringRequest{Path: path.Root("x"), ConfigValue: val}, resp)
+		return resp.Diagnostics
+	}
+	for _, ok := range []types.String{types.StringValue("us2"), types.StringValue("eu1"), types.StringNull(), types.StringUnknown()} {
+		if d := run(hubValidator, ok); d.HasError() {
+			t.Errorf("hub %s: unexpected %v", ok, d)
+		}
+	}
+	for _, bad := range []string{"US2", "us-2", "", "us 2", "eu1.vena.io"} {
+		if d := run(hubValidator, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvHub) {
+			t.Errorf("hub %q: want an error naming %s, got %v", bad, EnvHub, d)
+		}
+	}
+	for _, ok := range []types.String{types.StringValue("https://us2.vena.io"), types.StringValue("http://127.0.0.1:8080"), types.StringValue("http://localhost:1/"), types.StringUnknown(), types.StringNull()} {
+		if d := run(baseURLValidator, ok); d.HasError() {
+			t.Errorf("base_url %s: unexpected %v", ok, d)
+		}
+	}
+	for _, bad := range []string{"us2.vena.io", "ftp://x", "http://example.com", "https://u:p@x.io", "https://x.io/?a=b"} {
+		if d := run(baseURLValidator, types.StringValue(bad)); !d.HasError() || !strings.Contains(d.Errors()[0].Detail(), EnvBaseURL) {
+			t.Errorf("base_url %q: want an error naming %s, got %v", bad, EnvBaseURL, d)
+		}
+	}
+}
+
+func TestRowsValidator(t *testing.T) {
+	ctx := context.Background()
+	validate := func(l types.List) diag.Diagnostics {
+		resp := &validator.ListResponse{}
+		rowsValidator{}.ValidateList(ctx, validator.ListRequest{Path: path.Root("rows"), ConfigValue: l}, resp)
+		return resp.Diagnostics
+	}
+	if d := validate(rowsValue(t, cells("Account", "Amount"), cells("4000", "1"), cells("", ""))); d.HasError() {
+		t.Errorf("valid rows: %v", d)
+	}
+	if d := validate(rowsValue(t, cells("Account", "Amount"))); d.HasError() {
+		t.Errorf("header only: %v", d)
+	}
+	if d := validate(types.ListUnknown(types.ListType{ElemType: types.StringType})); d.HasError() {
+		t.Errorf("unknown rows: %v", d)
+	}
+	unknownRow, _ := types.ListValue(types.ListType{ElemType: types.StringType}, []attr.Value{
+		rowsValue(t, cells("A", "B")).Elements()[0], types.ListUnknown(types.StringType),
+	})
+	if d := validate(unknownRow); d.HasError() {
+		t.Errorf("unknown row must be skipped: %v", d)
+	}
+
+	assertAttrError(t, validate(rowsValue(t)), path.Root("rows"), "rows is empty", "header row")
+	assertAttrError(t, validate(rowsValue(t, cells())), path.Root("rows").AtListIndex(0), "rows[0]")
+	assertAttrError(t, validate(rowsValue(t, cells("A", "B"), cells("1", "2"), cells("1"))), path.Root("rows").AtListIndex(2),
+		"rows[2] has 1 cells", "rows[0]) has 2")
+	assertAttrError(t, validate(rowsValue(t, cells("A", "B"), cells("1", "2", "3"))), path.Root("rows").AtListIndex(1), "rows[1] has 3 cells")
+	assertAttrError(t, validate(rowsValue(t, cells("A"), nil)), path.Root("rows").AtListIndex(1), "rows[1] is null")
+	assertAttrError(t, validate(rowsValue(t, cells("A"), []attr.Value{types.StringNull()})), path.Root("rows").AtListIndex(1).AtListIndex(0), `use ""`)
+
+	// Many ragged rows: a bounded number of diagnostics.
+	many := [][]attr.Value{cells("A", "B")}
+	for range 50 {
+		many = append(many, cells("1"))
+	}
+	if d := validate(rowsValue(t, many...)); d.ErrorsCount() != maxRowDiagnostics+1 {
+		t.Errorf("50 ragged rows: %d errors, want %d", d.ErrorsCount(), maxRowDiagnostics+1)
+	}
+}
+
+func TestRegexpValidator(t *testing.T) {
+	ctx := context.Background()
+	for in, wantErr := range map[string]bool{"^GL ": false, "(?i)sales": false, "GL(": true, "a**": true} {
+		resp := &validator.StringResponse{}
+		regexpValidator.ValidateString(ctx, validator.StringRequest{Path: path.Root("name_regex"), ConfigValue: types.StringValue(in)}, resp)
+		if resp.Diagnostics.HasError() != wantErr {
+			t.Errorf("%q: error %v, want %v", in, resp.Diagnostics, wantErr)
+		}
+		if wantErr && !strings.Contains(resp.Diagnostics.Errors()[0].Detail(), "name_regex") {
+			t.Errorf("%q: the error does not name name_regex", in)
+		}
+	}
+}
+
+func TestDurationAndPEMValidators(t *testing.T) {
+	ctx := context.Background()
+	run := func(v validator.String, at string, val types.String) diag.Diagnostics {
+		resp := &validator.StringResponse{}
+		v.ValidateString(ctx, validator.StringRequest{Path: path.Root(at), ConfigValue: val}, resp)
+		return resp.Diagnostics
+	}
+	for _, ok := range []types.String{types.StringValue("500ms"), types.StringValue("2m"), types.StringNull(), types.StringUnknown()} {
+		if d := run(durationValidator, "retry_wait_min", ok); d.HasError() {
+			t.Errorf("duration %s: unexpected %v", ok, d)
+		}
+	}
+	assertAttrError(t, run(durationValidator, "request_timeout", types.StringValue("90")), path.Root("request_timeout"), `request_timeout: "90" is not a duration`, `"500ms"`)
+	assertAttrError(t, run(durationValidator, "retry_wait_max", types.StringValue("-1s")), path.Root("retry_wait_max"), "longer than zero")
+	if d := run(durationValidator, "retry_wait_max", types.StringValue("-1s")); d.Errors()[0].Summary() != "Invalid retry_wait_max" {
+		t.Errorf("summary %q", d.Errors()[0].Summary())
+	}
+
+	ts, _, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	if d := run(pemValidator, "ca_cert_pem", types.StringValue(string(certPEM))); d.HasError() {
+		t.Errorf("a certificate: %v", d)
+	}
+	assertAttrError(t, run(pemValidator, "ca_cert_pem", types.StringValue("-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----\n")),
+		path.Root("ca_cert_pem"), "no PEM certificate", "ca_cert_file")
+}

@@ -32,7 +32,7 @@ provider "etl" {
 data "etl_templates" "all" {}
 `, e.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(4)),
+				statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(len(emulator.DefaultTemplates()))),
 			},
 		}},
 	})

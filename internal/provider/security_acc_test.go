@@ -62,7 +62,7 @@ resource "etl_import" "x" {
 			{
 				Config: cfg(fmt.Sprintf("  ca_cert_pem = %q", string(certPEM))),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(4)),
+					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(len(emulator.DefaultTemplates()))),
 					statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
 				},
 			},

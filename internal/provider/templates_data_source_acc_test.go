@@ -69,14 +69,20 @@ data "etl_templates" "none" {
 						templateObj(emulator.HeadcountTemplateID, "Headcount", modelFinance, "Finance Plan", knownvalue.Int64Exact(1700000000000)),
 						templateObj(emulator.SalesVolumesTemplateID, "Sales Volumes", modelSales, "Sales Model", knownvalue.Null()),
 						templateObj(emulator.SalesGLActualsTemplateID, "GL Actuals", modelSales, "Sales Model", knownvalue.Null()),
+						templateObj(emulator.TwoStepTemplateID, "Actuals and Rates", modelFinance, "Finance Plan", knownvalue.Null()),
+						templateObj(emulator.NoStepTemplateID, "Recalculate", modelFinance, "Finance Plan", knownvalue.Null()),
+						templateObj(emulator.SameStepNameTemplateID, "Twin Loads", modelSales, "Sales Model", knownvalue.Null()),
 					})),
 					statecheck.ExpectKnownValue("data.etl_templates.sales", tfjsonpath.New("templates"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.SalesVolumesTemplateID)}),
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.SalesGLActualsTemplateID)}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.SameStepNameTemplateID)}),
 					})),
 					statecheck.ExpectKnownValue("data.etl_templates.finance_by_id", tfjsonpath.New("templates"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.GLActualsTemplateID)}),
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.HeadcountTemplateID)}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.TwoStepTemplateID)}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.NoStepTemplateID)}),
 					})),
 					statecheck.ExpectKnownValue("data.etl_templates.gl", tfjsonpath.New("templates"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(emulator.GLActualsTemplateID)}),

@@ -84,9 +84,12 @@ func finalJobNote(s etl.JobStatus) string {
 
 // checkUnchangedAtApply: a change planned in place must not change what
 // the job imported. A value unknown at plan time could not be compared
-// then (the plan did not replace the job for it); once known, a difference
-// fails the apply before anything is sent, and the next plan, which can
-// compare it, shows the replacement.
+// then (the plan did not replace the job for it). Terraform plans again at
+// apply, with the value known: a difference then changes the planned
+// action, which Terraform refuses ("Provider produced inconsistent final
+// plan"). This check holds where that re-plan did not see the difference:
+// a difference fails the apply before anything is sent, and the next plan
+// shows the replacement.
 func checkUnchangedAtApply(ctx context.Context, state, plan importModel, diags *diag.Diagnostics) {
 	type pair struct {
 		at          path.Path

@@ -110,15 +110,16 @@ build() {
   fi
   local start=$SECONDS module="$module_path@v$TERRAFORM_NEXT_VERSION"
   log "building Terraform v$TERRAFORM_NEXT_VERSION from the Go module proxy (once; about 4 minutes on 2 cores)"
-  local src
-  src="$(cd "$dest_dir" && GOWORK=off GOFLAGS=-mod=mod go mod download -json "$module" |
-    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')" || true
-  [[ -n "$src" && -d "$src" ]] || die "go mod download $module gave no source directory"
+  local info src
+  info="$(cd "$dest_dir" && GOWORK=off GOFLAGS=-mod=mod go mod download -json "$module")" || true
+  src="$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p' <<<"$info")"
+  if [[ -z "$src" || ! -d "$src" ]]; then
+    die "go mod download $module gave no source directory: $(sed -n 's/^[[:space:]]*"Error": "\(.*\)"$/\1/p' <<<"$info")"
+  fi
   # The module cache is read-only: build from a writable copy.
-  local work
+  # On EXIT, not RETURN: a failing step exits the script from inside build.
   work="$(mktemp -d "${TMPDIR:-/tmp}/terraform-src.XXXXXX")"
-  # shellcheck disable=SC2064
-  trap "chmod -R u+w '$work' 2>/dev/null; rm -rf '$work'" RETURN
+  trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
   cp -R "$src/." "$work/"
   chmod -R u+w "$work"
   (

@@ -19,6 +19,7 @@ discover() {
   local root
   root="$(pwd -P)"
   # One line per test file: PACKAGE_DIR FILE.
+  # shellcheck disable=SC2016 # a Go template, not a shell expansion
   go list -f '{{$d := .Dir}}{{range .TestGoFiles}}{{$d}} {{.}}
 {{end}}{{range .XTestGoFiles}}{{$d}} {{.}}
 {{end}}' ./... |
@@ -30,23 +31,23 @@ discover() {
     done | sort -u
 }
 
-targets="${FUZZ_TARGETS:-}"
-if [[ -z "$targets" ]]; then
-  targets="$(discover)"
+if [[ -n "${FUZZ_TARGETS:-}" ]]; then
+  read -ra targets <<<"$FUZZ_TARGETS"
+else
+  mapfile -t targets < <(discover)
 fi
-if [[ -z "$targets" ]]; then
+if [[ ${#targets[@]} -eq 0 ]]; then
   echo "fuzz: no fuzz targets found (func FuzzXxx(f *testing.F) in a _test.go file)" >&2
   exit 1
 fi
 
 if [[ "${1:-}" == "-list" ]]; then
-  printf '%s\n' $targets
+  printf '%s\n' "${targets[@]}"
   exit 0
 fi
 
-count="$(wc -w <<<"$targets")"
-echo "fuzz: $count target(s), each for $FUZZTIME"
-for t in $targets; do
+echo "fuzz: ${#targets[@]} target(s), each for $FUZZTIME"
+for t in "${targets[@]}"; do
   pkg="${t%%:*}" name="${t##*:}"
   echo "fuzz: $name ($pkg) for $FUZZTIME"
   if ! out="$(go test "$pkg" -run '^$' -fuzz "^${name}\$" -fuzztime "$FUZZTIME" 2>&1)"; then

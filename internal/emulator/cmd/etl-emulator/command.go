@@ -7,16 +7,24 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
+// termGrace is how long a command may take to exit after SIGTERM before it
+// is killed (a variable for tests).
+var termGrace = 10 * time.Second
+
 // runCommand runs argv with env added to this process's environment and
-// waits for it. An interrupt is not passed on: Ctrl-C reaches the command
-// from the terminal, and a second one would make tools such as terraform
-// abort at once. When term is done, the command gets SIGTERM (or is killed
-// where there is no SIGTERM). It returns the command's exit status as an
-// exitStatus, or why it could not be started.
-func runCommand(term context.Context, interrupt <-chan os.Signal, argv, env []string, std stdio) error {
-	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec // running the user's command is this mode's purpose
+// waits for it. Interrupts are left alone: Ctrl-C reaches the command from
+// the terminal, and passing on a second one would make tools such as
+// terraform abort at once. When term is done, the command gets SIGTERM, and
+// is killed termGrace later if it is still running (at once where there is
+// no SIGTERM). It returns the command's exit status as an exitStatus (nil
+// for 0), or why it could not be started.
+func runCommand(term context.Context, argv, env []string, std stdio) error {
+	cmd := exec.CommandContext(term, argv[0], argv[1:]...) //nolint:gosec // running the user's command is this mode's purpose
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = termGrace
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = std.in, std.out, std.errOut
 	if err := cmd.Start(); err != nil {
@@ -26,32 +34,18 @@ func runCommand(term context.Context, interrupt <-chan os.Signal, argv, env []st
 		}
 		return err
 	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	termDone := term.Done()
-	for {
-		select {
-		case err := <-waited:
-			return commandStatus(cmd, err)
-		case <-interrupt:
-		case <-termDone:
-			termDone = nil
-			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-				_ = cmd.Process.Kill()
-			}
-		}
-	}
+	err := cmd.Wait()
+	return commandStatus(cmd.ProcessState, err)
 }
 
 // commandStatus turns the end of a command into an exitStatus: its exit
-// code, or 128 plus the signal that ended it, as shells report it; nil
-// for status 0.
-func commandStatus(cmd *exec.Cmd, err error) error {
-	var exitErr *exec.ExitError
-	if err != nil && !errors.As(err, &exitErr) {
+// code, or 128 plus the signal that ended it, as shells report it; nil for
+// status 0. Without a process state, err is why the command could not be
+// waited for.
+func commandStatus(ps *os.ProcessState, err error) error {
+	if ps == nil {
 		return err
 	}
-	ps := cmd.ProcessState
 	switch code := ps.ExitCode(); {
 	case code == 0:
 		return nil

@@ -15,7 +15,7 @@ func TestCommandGetsSettingsAndStatus(t *testing.T) {
 	envFile := filepath.Join(t.TempDir(), "emulator.env")
 	r := startRun(t, "-instant", "-env-file", envFile, "--", os.Args[0], helperArg, "probe", "3")
 	err := r.wait(t)
-	if got, ok := err.(exitStatus); !ok || got != 3 {
+	if !errors.Is(err, exitStatus(3)) {
 		t.Fatalf("run = %v, want the command's status 3", err)
 	}
 	m := regexp.MustCompile(`^probe: 200 (http://127\.0\.0\.1:[0-9]+)\n$`).FindStringSubmatch(r.out.String())
@@ -48,7 +48,7 @@ func TestCommandSuccessIsNil(t *testing.T) {
 
 func TestCommandNotFound(t *testing.T) {
 	r := startRun(t, "--", "etl-emulator-no-such-command")
-	if err := r.wait(t); err != exitStatus(127) {
+	if err := r.wait(t); !errors.Is(err, exitStatus(127)) {
 		t.Fatalf("run = %v, want status 127", err)
 	}
 	if !strings.Contains(r.err.String(), `"etl-emulator-no-such-command": executable file not found`) {
@@ -58,7 +58,7 @@ func TestCommandNotFound(t *testing.T) {
 
 func TestCommandKilledBySignal(t *testing.T) {
 	r := startRun(t, "--", "sh", "-c", "kill -KILL $$")
-	if err := r.wait(t); err != exitStatus(128+9) {
+	if err := r.wait(t); !errors.Is(err, exitStatus(128+9)) {
 		t.Fatalf("run = %v, want 137 (128 + SIGKILL), as shells report it", err)
 	}
 }
@@ -66,7 +66,7 @@ func TestCommandKilledBySignal(t *testing.T) {
 // An interrupt is left to the command (the terminal sends Ctrl-C to it
 // too); the end of term is passed on to it as SIGTERM.
 func TestCommandInterruptAndTerm(t *testing.T) {
-	r := startRun(t, "--", os.Args[0], helperArg, "wait-term")
+	r := startRun(t, "--", os.Args[0], helperArg, "wait-term", "7")
 	waitFor(t, "the command to be ready", func() bool { return r.out.String() == "ready\n" })
 	r.interrupt <- os.Interrupt
 	select {
@@ -75,7 +75,33 @@ func TestCommandInterruptAndTerm(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 	r.cancel()
-	if err := r.wait(t); err != exitStatus(7) {
+	if err := r.wait(t); !errors.Is(err, exitStatus(7)) {
 		t.Fatalf("run = %v, want 7 (the command's answer to SIGTERM)", err)
+	}
+}
+
+// A command that exits 0 on SIGTERM ends the run without an error.
+func TestCommandTermThenSuccess(t *testing.T) {
+	r := startRun(t, "--", os.Args[0], helperArg, "wait-term", "0")
+	waitFor(t, "the command to be ready", func() bool { return r.out.String() == "ready\n" })
+	r.cancel()
+	if err := r.wait(t); err != nil {
+		t.Fatalf("run = %v, want nil (the command exited 0)", err)
+	}
+}
+
+// A command that ignores SIGTERM is killed termGrace later.
+func TestCommandKilledAfterGrace(t *testing.T) {
+	defer func(g time.Duration) { termGrace = g }(termGrace)
+	termGrace = 200 * time.Millisecond
+	r := startRun(t, "--", os.Args[0], helperArg, "ignore-term")
+	waitFor(t, "the command to be ready", func() bool { return r.out.String() == "ready\n" })
+	began := time.Now()
+	r.cancel()
+	if err := r.wait(t); !errors.Is(err, exitStatus(128+9)) {
+		t.Fatalf("run = %v, want 137 (killed)", err)
+	}
+	if took := time.Since(began); took < termGrace || took > 5*time.Second {
+		t.Errorf("killed after %v, want about %v", took, termGrace)
 	}
 }

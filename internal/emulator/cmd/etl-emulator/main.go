@@ -111,7 +111,7 @@ func run(term context.Context, interrupt <-chan os.Signal, args []string, std st
 	go func() { served <- hs.Serve(ln) }()
 	if len(c.command) > 0 {
 		fmt.Fprintf(std.errOut, "etl-emulator: listening on %s; running %s\n", set.baseURL, c.command[0])
-		err = runCommand(term, interrupt, c.command, set.environ(), std)
+		err = runCommand(term, c.command, set.environ(), std)
 	} else {
 		err = serveAlone(term, interrupt, set, served, std)
 	}

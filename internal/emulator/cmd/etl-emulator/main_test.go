@@ -42,7 +42,8 @@ func TestMain(m *testing.M) {
 //
 //	probe CODE   lists templates with the ETL_* settings, prints
 //	             "probe: STATUS BASE_URL", exits CODE
-//	wait-term    prints "ready", exits 7 on SIGTERM (99 after 20s without)
+//	wait-term CODE  prints "ready", exits CODE on SIGTERM (99 after 20s without)
+//	ignore-term  ignores SIGTERM, prints "ready", exits 98 after 20s
 func helper(args []string) int {
 	switch args[0] {
 	case "probe":
@@ -68,10 +69,17 @@ func helper(args []string) int {
 		fmt.Println("ready")
 		select {
 		case <-sig:
-			return 7
+			var code int
+			fmt.Sscan(args[1], &code)
+			return code
 		case <-time.After(20 * time.Second):
 			return 99
 		}
+	case "ignore-term":
+		signal.Ignore(syscall.SIGTERM)
+		fmt.Println("ready")
+		time.Sleep(20 * time.Second)
+		return 98
 	}
 	return 101
 }

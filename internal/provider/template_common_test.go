@@ -10,7 +10,8 @@ import (
 
 func TestFilterTemplates(t *testing.T) {
 	var all []etl.Template
-	for _, t := range emulator.DefaultTemplates() {
+	for _, t := range emulator.DefaultTemplates()[:4] { // the single-step templates, first in the list
+
 		all = append(all, etl.Template{ID: t.ID, Name: t.Name, ModelID: t.ModelID, ModelName: t.ModelName})
 	}
 	ids := func(ts []etl.Template) []string {

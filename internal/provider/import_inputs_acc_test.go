@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -408,4 +409,158 @@ func TestAccImportInputs_loadRetried(t *testing.T) {
 	if n := e.Requests(emulator.EndpointUploadJobFile); n != 3 {
 		t.Errorf("%d PUTs, want 3 (one answered 429, then each input once)", n)
 	}
+}
+
+// One file (or rows) for a template with two input steps: a plan-time
+// warning naming the steps and pointing at inputs; the import is not
+// refused.
+func TestAccImportInputs_singleFileWarning(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	spy := &spyServer{}
+	dir := t.TempDir()
+	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
+	const addr = "etl_import.single"
+	config := e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "single" {
+  template_id = %q
+  file = { path = %q }
+}
+
+resource "etl_import" "one_step" {
+  template_id = %q
+  file = { path = %q }
+}
+`, emulator.TwoStepTemplateID, actuals, emulator.GLActualsTemplateID, actuals)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spyFactories(spy),
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectUpload(e, addr, emulator.Upload{Kind: "file", Header: actualsRows[0], RowCount: 2, SHA256: sha256Hex(actualsRaw)}),
+				checkEmulator(addr, func(map[string]any) error {
+					ws := spy.warnings("Template has several input steps")
+					// One warning (the GL Actuals template has one step), in
+					// the plan and again in the apply's plan.
+					if len(ws) == 0 {
+						return fmt.Errorf("no warning about the template's steps")
+					}
+					for _, w := range ws {
+						for _, s := range []string{emulator.TwoStepTemplateID, `"Load Actuals"`, `"Load Rates"`, "inputs"} {
+							if !strings.Contains(w, s) {
+								return fmt.Errorf("warning %q does not name %s", w, s)
+							}
+						}
+					}
+					if len(ws) > 2 {
+						return fmt.Errorf("%d warnings, want one per plan of the two-step resource only:\n%s", len(ws), strings.Join(ws, "\n"))
+					}
+					if jobs, _ := e.Stats(); jobs != 2 {
+						return fmt.Errorf("%d jobs, want 2", jobs)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+// submit with inputs: left out, it is true (the job runs); an explicit
+// false is a plan-time warning and the job stays EDITING; false with
+// wait_for_completion is a plan-time error. A template with no input
+// steps runs with inputs = {}: create, then submit.
+func TestAccImportInputs_submitChoice(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	spy := &spyServer{}
+	dir := t.TempDir()
+	actuals, _ := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
+	const addr = "etl_import.multi"
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spyFactories(spy),
+		Steps: []resource.TestStep{
+			{
+				Config:      twoStepConfig(e, "Load Actuals", actuals, "  submit = false\n  wait_for_completion = true"),
+				ExpectError: errRe(`Waiting on a job that is not submitted(.|\n)*never runs`),
+			},
+			{
+				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = false") + fmt.Sprintf(`
+resource "etl_import" "recalculate" {
+  template_id         = %q
+  inputs              = {}
+  wait_for_completion = true
+}
+`, emulator.NoStepTemplateID),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING")),
+					statecheck.ExpectKnownValue("etl_import.recalculate", tfjsonpath.New("submit"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("etl_import.recalculate", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue("etl_import.recalculate", tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(nil))),
+					checkEmulator(addr, func(v map[string]any) error {
+						job, _ := e.Job(v["id"].(string))
+						if job.Status != emulator.StatusEditing || len(job.Inputs) != 2 {
+							return fmt.Errorf("job %s is %s with %d inputs, want EDITING with 2", job.ID, job.Status, len(job.Inputs))
+						}
+						ws := spy.warnings("Job will not be submitted")
+						if len(ws) == 0 || !strings.Contains(ws[0], "stays EDITING") {
+							return fmt.Errorf("warnings %q, want one saying the job stays EDITING", ws)
+						}
+						if n := e.Requests(emulator.EndpointSubmitJob); n != 1 {
+							return fmt.Errorf("%d submits, want 1 (the template with no steps)", n)
+						}
+						if jobs, _ := e.Stats(); jobs != 2 {
+							return fmt.Errorf("%d jobs, want 2", jobs)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// Problems of an input's file or rows are plan-time errors on the input's
+// attribute, as for the top-level file; nothing is sent.
+func TestAccImportInputs_planTimeDiagnostics(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	dir := t.TempDir()
+	noExt := writeFile(t, dir, "gl.data", []byte("Account,Amount\n4000,1\n"))
+	bad := writeFile(t, dir, "bad.csv", []byte("Account,Amount\n4000,1,2\n"))
+	step := func(input, pattern string) resource.TestStep {
+		return resource.TestStep{
+			Config: e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "x" {
+  template_id = %q
+  inputs = {
+    "Load Actuals" = %s
+  }
+}
+`, emulator.TwoStepTemplateID, input),
+			PlanOnly:    true,
+			ExpectError: errRe(`(?s)` + pattern),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := len(e.Jobs()); n != 0 {
+				return fmt.Errorf("%d jobs started, want none", n)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			step(fmt.Sprintf(`{ file = { path = %q } }`, filepath.Join(dir, "missing.csv")), `File not found.*inputs\["Load Actuals"\].*file\.path.*missing\.csv`),
+			step(fmt.Sprintf(`{ file = { path = %q } }`, noExt), `Missing file format.*inputs\["Load Actuals"\].*file\.format is required`),
+			step(fmt.Sprintf(`{ file = { path = %q } }`, bad), `Row of unequal width|row.*3.*2`),
+			step(`{ rows = [["Account", "Amount"], ["4000"]] }`, `Row of unequal width.*rows\[1\]`),
+			step(fmt.Sprintf(`{
+      file = { path = %q }
+      rows = [["Account", "Amount"]]
+    }`, noExt), `Invalid Attribute Combination.*inputs\["Load Actuals"\]\.(file|rows)`),
+			step(`{ file = { format = "CSV" } }`, `Invalid Attribute Combination.*\[inputs\["Load Actuals"\]\.file\.path,inputs\["Load Actuals"\]\.file\.content\]`),
+			{Config: e.providerConfig()},
+		},
+	})
 }

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // wireLog records the requests an emulator answered, as "METHOD PATH ->
@@ -562,5 +564,66 @@ resource "etl_import" "x" {
 			step(`{ file = { format = "CSV" } }`, `Invalid Attribute Combination.*\[inputs\["Load Actuals"\]\.file\.path,inputs\["Load Actuals"\]\.file\.content\]`),
 			{Config: e.providerConfig()},
 		},
+	})
+}
+
+// A job with inputs loaded elsewhere is adopted by import: the first apply
+// records its configuration (content_sha256 included) without a job.
+func TestAccImportInputs_adopt(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	ctx := context.Background()
+	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.CreateJob(ctx, emulator.TwoStepTemplateID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for inputID, rows := range map[string][][]string{emulator.TwoStepActualsInputID: actualsRows, emulator.TwoStepRatesInputID: ratesRows} {
+		if err := c.UploadJobFile(ctx, job.ID, inputID, etl.DataUpload{Rows: rows}.CSVFile()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.SubmitJob(ctx, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	const addr = "etl_import.adopted"
+	config := e.providerConfig() + fmt.Sprintf(`
+import {
+  to = etl_import.adopted
+  id = %q
+}
+
+resource "etl_import" "adopted" {
+  template_id = %q
+  inputs = {
+    "Load Actuals" = { rows = [["Account", "Amount"], ["4000", "100.50"], ["4010", "-20"]] }
+    "Load Rates"   = { rows = [["Currency", "Rate"], ["EUR", "1.08"], ["CAD", "0.73"]] }
+  }
+}
+`, job.ID, emulator.TwoStepTemplateID)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(job.ID)),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+				expectInputs(e, addr, map[string][]byte{
+					emulator.TwoStepActualsInputID: []byte(delimited(actualsRows, "CSV")),
+					emulator.TwoStepRatesInputID:   []byte(delimited(ratesRows, "CSV")),
+				}),
+			},
+			PostApplyFunc: func() {
+				if jobs, _ := e.Stats(); jobs != 1 {
+					t.Errorf("%d jobs, want 1: adopting starts none", jobs)
+				}
+			},
+		}},
 	})
 }

@@ -21,7 +21,7 @@ import (
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows, optionally submits it and waits for it to finish. " +
+		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows (or, for a template with several input steps, with one of them per step), optionally submits it and waits for it to finish. " +
 			"Each `etl_import` is one job: changing the data (or anything else that defines the job) starts a new job. " +
 			"Destroying the resource never deletes imported data: the service cannot undo an import.",
 		Attributes: map[string]schema.Attribute{

@@ -47,7 +47,7 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 	tflog.Debug(ctx, "creating import job for inputs", map[string]any{"template_id": templateID, "inputs": len(loads), "sha256": plan.ContentSHA256.ValueString()})
 	job, err := r.client.CreateJob(ctx, templateID)
 	if err != nil {
-		addStartError(&resp.Diagnostics, templateID, err)
+		addCreateJobError(&resp.Diagnostics, templateID, err)
 		return nil
 	}
 	// The job exists: record it before anything else can fail.
@@ -64,6 +64,22 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 		}
 	}
 	return job
+}
+
+// addCreateJobError: creating the job failed. A job created by a request
+// whose answer was lost holds no data and is never submitted, so unlike a
+// lost start (addStartError) it cannot import anything: applying again is
+// safe, and adopting it would adopt an empty job.
+func addCreateJobError(diags *diag.Diagnostics, templateID string, err error) {
+	var maybe *etl.JobMaybeCreatedError
+	if !errors.As(err, &maybe) {
+		addStartError(diags, templateID, err)
+		return
+	}
+	diags.AddError("Import job may have been created",
+		fmt.Sprintf("Creating a job from template %s: the request reached the service but its answer was lost (%v). "+
+			"A job may have been created; if so, it holds no data and was never submitted, so it never runs and the service expires it. "+
+			"Nothing was loaded. Apply again to create the job and load the inputs.", templateID, maybe.Err))
 }
 
 // prepareInputs resolves the inputs against the template, fills their

@@ -2,7 +2,9 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -137,5 +139,19 @@ func TestFillInputs(t *testing.T) {
 	f, _ := fileFrom(ctx, back[0].File)
 	if f.Format.ValueString() != "CSV" || f.Name.ValueString() != "actuals.csv" {
 		t.Errorf("defaults not filled: %+v", f)
+	}
+}
+
+func TestAddCreateJobError(t *testing.T) {
+	var d diag.Diagnostics
+	addCreateJobError(&d, "t1", &etl.JobMaybeCreatedError{TemplateID: "t1", Err: errors.New("connection reset")})
+	if d.ErrorsCount() != 1 || !strings.Contains(d[0].Detail(), "holds no data and was never submitted") || !strings.Contains(d[0].Detail(), "Apply again") ||
+		strings.Contains(d[0].Detail(), "terraform import") {
+		t.Errorf("lost answer: %v", d)
+	}
+	d = nil
+	addCreateJobError(&d, "t1", errors.New("refused"))
+	if d.ErrorsCount() != 1 || !strings.Contains(d[0].Detail(), "No job was created") {
+		t.Errorf("plain error: %v", d)
 	}
 }

@@ -15,14 +15,16 @@ import (
 
 // What a change to an existing job does. A new job starts only when what
 // the service would import changes: the template, the bytes
-// (content_sha256), their format or encoding, or a switch between file and
-// rows. Everything else is recorded in place, and submit turned on submits
-// the job in place. A value unknown at plan time is compared at apply.
+// (content_sha256, which covers the inputs loaded), their format or
+// encoding, or a switch between file, rows and inputs. Everything else is
+// recorded in place, and submit turned on submits the job in place. A
+// value unknown at plan time is compared at apply.
 
 // planJobChange adds to the plan of a change of an existing job what the
 // attributes' own rules do not decide: an imported job adopting its
-// configuration is checked against its template; switching between file
-// and rows replaces the job; submit turned on is planned (see planSubmit).
+// configuration is checked against its template; switching between file,
+// rows and inputs replaces the job; submit turned on is planned (see
+// planSubmit).
 func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var state, plan importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -36,14 +38,22 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 		}
 		return
 	}
-	if state.File.IsNull() != plan.File.IsNull() {
-		at := path.Root("rows")
-		if !plan.File.IsNull() {
-			at = path.Root("file")
-		}
-		resp.RequiresReplace = append(resp.RequiresReplace, at)
+	if kind := dataKind(plan); kind != dataKind(state) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root(kind))
 	}
 	planSubmit(state, plan, resp)
+}
+
+// dataKind is the attribute that holds the job's data: file, rows or
+// inputs.
+func dataKind(m importModel) string {
+	switch {
+	case !m.Inputs.IsNull():
+		return "inputs"
+	case !m.File.IsNull():
+		return "file"
+	}
+	return "rows"
 }
 
 // submitTurnedOn reports whether submit goes from false to true (not

@@ -18,6 +18,7 @@ type importModel struct {
 	TemplateID        types.String   `tfsdk:"template_id"`
 	File              types.Object   `tfsdk:"file"`
 	Rows              types.List     `tfsdk:"rows"`
+	Inputs            types.Map      `tfsdk:"inputs"`
 	Submit            types.Bool     `tfsdk:"submit"`
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
 	CancelOnDestroy   types.Bool     `tfsdk:"cancel_on_destroy"`

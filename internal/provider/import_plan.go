@@ -23,7 +23,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum, diags := planContentHash(ctx, plan)
+	sum, diags := r.planData(ctx, req, plan)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

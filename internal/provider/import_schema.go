@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -22,9 +21,9 @@ import (
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows, optionally submits it and waits for it to finish. " +
+		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows (or, for a template with several input steps, with one of them per step), optionally submits it and waits for it to finish. " +
 			"Each `etl_import` is one job, and an import cannot be undone: a new job starts only when what the service would import changes " +
-			"(`template_id`, the bytes in `content_sha256`, `file.format`, `file.encoding`, or a switch between `file` and `rows`); every other change updates in place and starts no job. " +
+			"(`template_id`, the bytes in `content_sha256`, `file.format`, `file.encoding`, the inputs loaded, or a switch between `file`, `rows` and `inputs`); every other change updates in place and starts no job. " +
 			"Destroying the resource never deletes imported data: the service cannot undo an import.",
 		Attributes: map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
@@ -34,7 +33,8 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: []planmodifier.String{replaceKnownString},
 			},
-			"file": fileAttribute(),
+			"file":   fileAttribute(),
+			"inputs": inputsAttribute(),
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
 					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit are sent instead as a UTF-8 CSV file through start with file, with a warning; `content_sha256` is then the hash of that CSV. " +
@@ -44,13 +44,14 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Validators:  []validator.List{rowsValidator{}},
 			},
 			"submit": schema.BoolAttribute{
-				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false`. " +
+				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false` with `file` or `rows`, and to `true` with `inputs` " +
+					"(a job with inputs runs only once submitted; one never submitted stays `EDITING` and expires, and an explicit `false` is a plan-time warning). " +
 					"Turned on for an existing job that is not submitted yet, it submits that job in place (then waits, with `wait_for_completion`): no job starts. " +
 					"Turned off, it is recorded and nothing is sent. Only a job in a final status (`COMPLETED`, `ERROR`, `CANCELLED`, `EXPIRED`) can no longer be submitted: " +
 					"turning submit on then plans a replacement (a new job), with a warning that says why.",
-				Optional: true,
-				Computed: true,
-				Default:  booldefault.StaticBool(false),
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{submitDefault{}},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeouts.create`). " +
@@ -68,7 +69,8 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"content_sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 (hex) of exactly the bytes sent: the file's bytes, the encoded `content`, or the JSON body of `rows` (the CSV file, for rows over the 25 MB limit). " +
 					"Computed at plan time, so an edited file plans a new job, and the same bytes at another path or inline do not. " +
-					"Unknown at plan time only when the path or rows are: the apply then compares it with the job's, and fails without starting a job when it differs (the next plan shows the replacement).",
+					"Unknown at plan time only when the path or rows are: the apply then compares it with the job's, and fails without starting a job when it differs (the next plan shows the replacement)." +
+					inputsHashDescription,
 				Computed: true,
 			},
 			"timeouts": timeoutsAttribute(ctx),
@@ -100,7 +102,7 @@ func fileAttribute() schema.Attribute {
 				Optional: true,
 				Validators: []validator.String{
 					stringvalidator.LengthAtLeast(1),
-					stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
+					exactlyOneOfSiblings{"content"},
 				},
 			},
 			"content": schema.StringAttribute{

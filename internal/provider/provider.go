@@ -163,7 +163,7 @@ func (p *etlProvider) Resources(context.Context) []func() resource.Resource {
 }
 
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource}
+	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource, newJobDataSource}
 }
 
 // clientFrom extracts the client handed over by Configure. A nil client

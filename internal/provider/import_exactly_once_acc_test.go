@@ -645,3 +645,65 @@ resource "etl_import" "gl" {
 	})
 	t.Logf("jobs: %d", len(e.Jobs()))
 }
+
+// With inputs, the job is created EDITING: submit turned on submits that
+// job in place (one job, one submit). Switching from inputs to rows is a
+// new job.
+func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	actuals, _ := writeTestFile(t, t.TempDir(), "actuals.csv", "CSV", "UTF-8", actualsRows)
+	const addr = "etl_import.multi"
+	firstJob := func() string { return e.Jobs()[0].ID }
+	submits := func(n int) statecheck.StateCheck {
+		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+			if got := e.Requests(emulator.EndpointSubmitJob); got != n {
+				resp.Error = fmt.Errorf("%d submit requests, want %d", got, n)
+			}
+		})
+	}
+	jobCount := func(n int) statecheck.StateCheck {
+		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+			if got := len(e.Jobs()); got != n {
+				resp.Error = fmt.Errorf("%d jobs, want %d", got, n)
+			}
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = false"),
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(0),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING"))},
+			},
+			{
+				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = true\n  wait_for_completion = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectPriorID(addr, firstJob),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(1), sameJob(e, addr),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED"))},
+			},
+			{
+				Config: e.providerConfig() + `
+data "etl_template" "ar" {
+  name = "Actuals and Rates"
+}
+
+resource "etl_import" "multi" {
+  template_id = data.etl_template.ar.id
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+  submit      = true
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(2)},
+			},
+		},
+	})
+	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
+}

@@ -32,7 +32,9 @@ var (
 
 func newImportResource() resource.Resource { return &importResource{} }
 
-type importResource struct{ client *etl.Client }
+// importResource is the etl_import resource; its jobRunner (resource
+// wording) starts, submits and waits for its job.
+type importResource struct{ jobRunner }
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
@@ -98,7 +100,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 
 // start starts the job with the upload; nil after a failure, which is a
 // diagnostic that says whether a job may exist.
-func (r *importResource) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
+func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
 	var job *etl.Job
 	var err error
 	if up.file != nil {
@@ -117,7 +119,7 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 		return nil
 	}
 	if err != nil {
-		addStartError(diags, templateID, err)
+		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
 		return nil
 	}
 	return job
@@ -126,7 +128,7 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 // submit submits the started job and records it in m; false after a
 // failure. A job that finished before it could be submitted needs no
 // submitting.
-func (r *importResource) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
 	submitted, err := r.client.SubmitJob(ctx, job.ID)
 	if etl.IsConflict(err) {
 		if cur, gerr := r.client.GetJob(ctx, job.ID); gerr == nil && cur.Status.Final() {
@@ -137,7 +139,7 @@ func (r *importResource) submit(ctx context.Context, m *importModel, job *etl.Jo
 	if err != nil {
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-				job.ID, job.Status, err, hintOf(err), keptInState))
+				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
 		return false
 	}
 	applyJob(m, submitted)

@@ -163,7 +163,7 @@ func attemptsNote(err error) string {
 	return ""
 }
 
-// addContentError: inline content the encoding cannot represent.
-func addContentError(diags *diag.Diagnostics, err error) {
-	diags.AddAttributeError(filePath("content"), summaryNotEncodable, fmt.Sprintf("file.content: %s.", err))
+// addContentError: inline content (file.<name>) the encoding cannot represent.
+func addContentError(diags *diag.Diagnostics, name string, err error) {
+	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s: %s.", name, err))
 }

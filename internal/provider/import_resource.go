@@ -64,7 +64,9 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	up, d := prepareUpload(ctx, &plan)
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
+	up, d := prepareUpload(ctx, &plan, wo)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -193,7 +195,9 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(d...)
 	}
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan)
+		wo, d := readWriteOnly(ctx, req.Config)
+		resp.Diagnostics.Append(d...)
+		sum, d := planContentHash(ctx, plan, wo)
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum
 	}

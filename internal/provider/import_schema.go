@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -41,6 +40,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Validators:    []validator.List{rowsValidator{}},
 				PlanModifiers: []planmodifier.List{replaceList},
 			},
+			"rows_wo": rowsWOAttribute(),
 			"submit": schema.BoolAttribute{
 				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false`. Changing it starts a new job.",
 				Optional:            true,
@@ -77,8 +77,8 @@ func fileAttribute() schema.Attribute {
 	formats := stringsOf(etl.FileFormats)
 	encodings := stringsOf(etl.Encodings)
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; " +
-			"in `file`, exactly one of `path` and `content`. Changing any of its attributes, or the file's bytes, starts a new job.",
+		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows` and `rows_wo` must be set; " +
+			"in `file`, exactly one of `path`, `content` and `content_wo`. Changing any of its attributes, or the file's bytes, starts a new job.",
 		Optional: true,
 		Attributes: map[string]schema.Attribute{
 			"path": schema.StringAttribute{
@@ -87,11 +87,8 @@ func fileAttribute() schema.Attribute {
 					"At plan time, in the same read that hashes it, its first 64 MiB are checked against `format` and `encoding` (bytes valid in the encoding, " +
 					"a header row first, every row as wide as the header, RFC 4180 quoting, the format's delimiter): a problem fails the plan with its line number. " +
 					"A larger file is hashed whole but only its first 64 MiB are checked.",
-				Optional: true,
-				Validators: []validator.String{
-					stringvalidator.LengthAtLeast(1),
-					stringvalidator.ExactlyOneOf(path.MatchRoot("file").AtName("path"), path.MatchRoot("file").AtName("content")),
-				},
+				Optional:      true,
+				Validators:    fileSourceValidators("content", "content_wo"),
 				PlanModifiers: []planmodifier.String{replaceString},
 			},
 			"content": schema.StringAttribute{
@@ -101,6 +98,7 @@ func fileAttribute() schema.Attribute {
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: []planmodifier.String{replaceString},
 			},
+			"content_wo": contentWOAttribute(),
 			"format": schema.StringAttribute{
 				MarkdownDescription: "The delimited format: `CSV` (comma), `PSV` (pipe) or `TDF` (tab). Defaults from the extension of `path` (or `name`): " +
 					"`.csv`, `.psv`, `.tsv`/`.tdf`/`.tab`; required when the extension gives none.",

@@ -46,13 +46,14 @@ func (r *jobRunner) maybeCreatedAdvice() string {
 }
 
 // statusSeen returns what waiting calls with each status it reads: a
-// progress message when the status changes; nil without progress.
+// progress message when the status changes to one still in progress (the
+// caller reports the final one); nil without progress.
 func (r *jobRunner) statusSeen(jobID string, last etl.JobStatus) func(etl.JobStatus) {
 	if r.progress == nil {
 		return nil
 	}
 	return func(s etl.JobStatus) {
-		if s != last {
+		if s != last && !s.Final() {
 			last = s
 			r.progress(fmt.Sprintf("Import job %s is %s", jobID, s))
 		}

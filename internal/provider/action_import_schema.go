@@ -54,26 +54,25 @@ func (a *importAction) Schema(_ context.Context, _ action.SchemaRequest, resp *a
 
 // actionFileAttribute is the action's file block: the resource's file
 // block (each attribute's description and validators) less content_wo,
-// which an action has no use for: it keeps nothing in state.
+// which an action has no use for: it keeps nothing in state. path's
+// exactly-one rule then names path and content alone.
 func actionFileAttribute() schema.Attribute {
-	res := fileAttribute().(rschema.SingleNestedAttribute).Attributes
-	attr := func(name string, validators ...validator.String) schema.Attribute {
-		s := res[name].(rschema.StringAttribute)
-		if validators == nil {
-			validators = s.Validators
+	res, _ := fileAttribute().(rschema.SingleNestedAttribute)
+	attrs := map[string]schema.Attribute{}
+	for name, a := range res.Attributes {
+		s, ok := a.(rschema.StringAttribute)
+		if !ok || name == "content_wo" {
+			continue
 		}
-		return schema.StringAttribute{MarkdownDescription: s.MarkdownDescription, Optional: true, Validators: validators}
+		validators := s.Validators
+		if name == "path" {
+			validators = fileSourceValidators("content")
+		}
+		attrs[name] = schema.StringAttribute{MarkdownDescription: s.MarkdownDescription, Optional: true, Validators: validators}
 	}
 	return schema.SingleNestedAttribute{
 		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; in `file`, exactly one of `path` and `content`.",
 		Optional:            true,
-		Attributes: map[string]schema.Attribute{
-			"path":      attr("path", fileSourceValidators("content")...),
-			"content":   attr("content"),
-			"format":    attr("format"),
-			"encoding":  attr("encoding"),
-			"name":      attr("name"),
-			"part_name": attr("part_name"),
-		},
+		Attributes:          attrs,
 	}
 }

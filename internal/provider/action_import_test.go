@@ -34,7 +34,7 @@ func (h *protoHarness) actionType() tftypes.Object {
 // actions is the server's action RPCs.
 func (h *protoHarness) actions() tfprotov6.ActionServer {
 	h.t.Helper()
-	a, ok := h.srv.(tfprotov6.ProviderServerWithActions)
+	a, ok := h.srv.(tfprotov6.ActionServer)
 	if !ok {
 		h.t.Fatal("the provider server serves no actions")
 	}

@@ -46,7 +46,7 @@ func TestImportActionSchema(t *testing.T) {
 	for _, v := range file.Attributes["path"].(schema.StringAttribute).Validators {
 		rules = append(rules, v.Description(ctx))
 	}
-	if s := strings.Join(rules, " "); !strings.Contains(s, "file.content") || strings.Contains(s, "content_wo") {
+	if s := strings.Join(rules, " "); !strings.Contains(s, "[content]") || strings.Contains(s, "content_wo") {
 		t.Errorf("file.path validators %q: want the exactly-one rule of path and content alone", s)
 	}
 	if rows := resp.Schema.Attributes["rows"].(schema.ListAttribute); len(rows.Validators) != 1 {

@@ -91,8 +91,8 @@ func (h *protoHarness) invokeAction(cfg map[string]any) ([]string, []*tfprotov6.
 	return progress, diags
 }
 
-// configuredHarness is a provider server configured for the emulator.
-func configuredHarness(t *testing.T, e *testEmulator) *protoHarness {
+// harnessFor is a provider server configured for the emulator e.
+func harnessFor(t *testing.T, e *testEmulator) *protoHarness {
 	t.Helper()
 	h := newProtoHarness(t)
 	if d := h.configure(map[string]any{"base_url": e.URL, "token_id": emulator.DefaultTokenID, "token_secret": emulator.DefaultTokenSecret}); hasError(d) {
@@ -116,7 +116,7 @@ func hasMessage(msgs []string, pattern string) bool {
 // reports what it sends, the job id, the submit, each status and the end.
 func TestImportActionInvokeFile(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: 300 * time.Millisecond})
-	h := configuredHarness(t, e)
+	h := harnessFor(t, e)
 	p, raw := writeTestFile(t, t.TempDir(), "gl.psv", "PSV", "UTF-16", testRows)
 	cfg := map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": p, "encoding": "UTF-16"},
 		"submit": true, "wait_for_completion": true}
@@ -152,7 +152,7 @@ func TestImportActionInvokeFile(t *testing.T) {
 
 func TestImportActionInvokeRows(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	h := configuredHarness(t, e)
+	h := harnessFor(t, e)
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "Zürich & <co>"}}
 	body := rowsBody(t, rows)
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "rows": rows})
@@ -176,7 +176,7 @@ func TestImportActionInvokeRows(t *testing.T) {
 // status; nothing is kept, and the error says so.
 func TestImportActionInvokeFailedJob(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
-	h := configuredHarness(t, e)
+	h := harnessFor(t, e)
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID,
 		"rows": [][]string{{"Account", "Value"}, {"4000", "1"}}, "wait_for_completion": true})
 	jobs := e.Jobs()
@@ -197,7 +197,7 @@ func TestImportActionInvokeFailedJob(t *testing.T) {
 // queued behind another job of its model runs, then completes.
 func TestImportActionReportsStatusWhileWaiting(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: 300 * time.Millisecond})
-	h := configuredHarness(t, e)
+	h := harnessFor(t, e)
 	startJob(t, e, emulator.GLActualsTemplateID, glRows) // runs first
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "rows": glRows, "wait_for_completion": true})
 	if hasError(diags) {
@@ -225,7 +225,7 @@ func TestImportActionUploadProgress(t *testing.T) {
 	uploadProgressEvery = time.Millisecond
 	t.Cleanup(func() { uploadProgressEvery = old })
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	h := configuredHarness(t, e)
+	h := harnessFor(t, e)
 	raw := repeatCSV("Account,Amount", "4000,1.25", 800_000)
 	p := writeFile(t, t.TempDir(), "big.csv", raw)
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": p}})

@@ -19,6 +19,7 @@ type importModel struct {
 	File              types.Object   `tfsdk:"file"`
 	Rows              types.List     `tfsdk:"rows"`
 	RowsWO            types.List     `tfsdk:"rows_wo"` // null in plan and state: see writeOnlyData
+	Inputs            types.Map      `tfsdk:"inputs"`
 	Submit            types.Bool     `tfsdk:"submit"`
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
 	CancelOnDestroy   types.Bool     `tfsdk:"cancel_on_destroy"`

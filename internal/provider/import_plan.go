@@ -23,9 +23,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	wo, diags := readWriteOnly(ctx, req.Config)
-	resp.Diagnostics.Append(diags...)
-	sum, diags := planContentHash(ctx, plan, wo)
+	sum, diags := r.planData(ctx, req, plan)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -63,9 +63,15 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
+	if !plan.Inputs.IsNull() {
+		if job := r.createWithInputs(ctx, &plan, wo, resp); job != nil {
+			r.submitAndWait(ctx, &plan, job, timeout, resp)
+		}
+		return
+	}
+
 	up, d := prepareUpload(ctx, &plan, wo)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -88,15 +94,21 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	r.submitAndWait(ctx, &plan, job, timeout, resp)
+}
+
+// submitAndWait submits the job in state and waits for it, as configured,
+// recording it in state after each.
+func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, timeout time.Duration, resp *resource.CreateResponse) {
 	if plan.Submit.ValueBool() {
-		if !r.submit(ctx, &plan, job, &resp.Diagnostics) {
+		if !r.submit(ctx, plan, job, &resp.Diagnostics) {
 			return
 		}
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 	if plan.WaitForCompletion.ValueBool() {
-		r.waitAndRecord(ctx, &plan, timeout, &resp.Diagnostics)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 }
 
@@ -190,13 +202,16 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	// Only behaviour settings change in place, or an imported job adopts its
 	// configuration: no job is started. Values unknown at plan are filled.
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
 	if !plan.File.IsNull() {
 		_, d := resolveFile(ctx, &plan)
 		resp.Diagnostics.Append(d...)
 	}
+	if !plan.Inputs.IsNull() {
+		resp.Diagnostics.Append(r.fillInputs(ctx, &plan, wo)...)
+	}
 	if plan.ContentSHA256.IsUnknown() {
-		wo, d := readWriteOnly(ctx, req.Config)
-		resp.Diagnostics.Append(d...)
 		sum, d := planContentHash(ctx, plan, wo)
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum

@@ -21,7 +21,7 @@ import (
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows, optionally submits it and waits for it to finish. " +
+		MarkdownDescription: "Starts an import (ETL) job from a template with a flat file or with rows (or, for a template with several input steps, with one of them per step), optionally submits it and waits for it to finish. " +
 			"Each `etl_import` is one job: changing the data (or anything else that defines the job) starts a new job. " +
 			"Destroying the resource never deletes imported data: the service cannot undo an import.",
 		Attributes: map[string]schema.Attribute{
@@ -31,7 +31,8 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers:       []planmodifier.String{replaceString},
 			},
-			"file": fileAttribute(),
+			"file":   fileAttribute(),
+			"inputs": inputsAttribute(),
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
 					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit are sent instead as a UTF-8 CSV file through start with file, with a warning; `content_sha256` is then the hash of that CSV. Changing the rows starts a new job.",
@@ -42,11 +43,11 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			},
 			"rows_wo": rowsWOAttribute(),
 			"submit": schema.BoolAttribute{
-				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false`. Changing it starts a new job.",
-				Optional:            true,
-				Computed:            true,
-				Default:             booldefault.StaticBool(false),
-				PlanModifiers:       []planmodifier.Bool{replaceBool},
+				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false` with `file` or `rows`, and to `true` with `inputs` " +
+					"(a job with inputs runs only once submitted; one never submitted stays `EDITING` and expires, and an explicit `false` is a plan-time warning). Changing it starts a new job.",
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{submitDefault{}, replaceBool},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeouts.create`). " +
@@ -63,7 +64,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			},
 			"content_sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 (hex) of exactly the bytes sent: the file's bytes, the encoded `content`, or the JSON body of `rows` (the CSV file, for rows over the 25 MB limit). " +
-					"Computed at plan time, so an edited file plans a new job; unknown at plan time only when the path is.",
+					"Computed at plan time, so an edited file plans a new job; unknown at plan time only when the path is." + inputsHashDescription,
 				Computed: true,
 			},
 			"timeouts": timeoutsAttribute(ctx),

@@ -15,13 +15,15 @@ import (
 
 func (r *importResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows"), path.MatchRoot("rows_wo")),
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows"), path.MatchRoot("rows_wo"), path.MatchRoot("inputs")),
 	}
 }
 
-// ValidateConfig reports, when the values are known, a file whose format
-// cannot be derived and inline content that the encoding cannot represent.
+// ValidateConfig reports, when the values are known, a file (top-level or
+// an input's) whose format cannot be derived and inline content that the
+// encoding cannot represent.
 func (r *importResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	resp.Diagnostics.Append(checkInputsConfig(ctx, req.Config)...)
 	var fileObj types.Object
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("file"), &fileObj)...)
 	if resp.Diagnostics.HasError() {

@@ -174,7 +174,7 @@ func (p *etlProvider) Actions(context.Context) []func() action.Action {
 }
 
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource}
+	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource, newJobDataSource}
 }
 
 // clientFrom extracts the client handed over by Configure. A nil client

@@ -52,7 +52,7 @@ func TestProviderSchemas(t *testing.T) {
 		}
 		names = append(names, m.TypeName)
 	}
-	if got := strings.Join(names, " "); got != "etl_import etl_templates etl_template" {
+	if got := strings.Join(names, " "); got != "etl_import etl_templates etl_template etl_job" {
 		t.Errorf("types %q", got)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"crypto/x509"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -186,4 +188,53 @@ var rowsProblemSummaries = map[etl.RowsProblemKind]string{
 	etl.RowsEmptyColumnName: "Empty column name",
 	etl.RowsWidth:           summaryRowWidth,
 	etl.RowsMore:            "More rows of unequal width",
+}
+
+// exactlyOneOfSiblings requires exactly one of a string attribute and its
+// sibling attributes (by name) to be set. It is the framework's
+// ExactlyOneOf for siblings, relative to where the attribute is (the
+// top-level file, or the file of one of inputs), with the paths in its
+// message resolved, such as [file.path,file.content].
+type exactlyOneOfSiblings []string
+
+func (v exactlyOneOfSiblings) Description(context.Context) string {
+	return fmt.Sprintf("exactly one of this attribute and %v must be set", []string(v))
+}
+func (v exactlyOneOfSiblings) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v exactlyOneOfSiblings) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsUnknown() {
+		return
+	}
+	names := []string{req.Path.String()}
+	set := 0
+	if !req.ConfigValue.IsNull() {
+		set++
+	}
+	for _, name := range v {
+		p := req.Path.ParentPath().AtName(name)
+		var val attr.Value
+		if d := req.Config.GetAttribute(ctx, p, &val); d.HasError() {
+			resp.Diagnostics.Append(d...)
+			return
+		}
+		if val.IsUnknown() {
+			return
+		}
+		if !val.IsNull() {
+			set++
+		}
+		names = append(names, p.String())
+	}
+	all := "[" + strings.Join(names, ",") + "]"
+	switch {
+	case set == 0:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Combination",
+			fmt.Sprintf("No attribute specified when one (and only one) of %s is required", all))
+	case set > 1:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Combination",
+			fmt.Sprintf("%d attributes specified when one (and only one) of %s is required", set, all))
+	}
 }

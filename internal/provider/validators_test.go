@@ -8,7 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -126,4 +128,39 @@ func TestDurationAndPEMValidators(t *testing.T) {
 	}
 	assertAttrError(t, run(pemValidator, "ca_cert_pem", types.StringValue("-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----\n")),
 		path.Root("ca_cert_pem"), "no PEM certificate", "ca_cert_file")
+}
+
+// exactlyOneOfSiblings works wherever the file block is (top level, or in
+// an input) and names the attributes by their full paths.
+func TestExactlyOneOfSiblings(t *testing.T) {
+	ctx := context.Background()
+	var resp resource.SchemaResponse
+	(&importResource{}).Schema(ctx, resource.SchemaRequest{}, &resp)
+	for _, c := range []struct {
+		cfg  map[string]any
+		at   path.Path
+		want string // "" = no error
+	}{
+		{map[string]any{"file": map[string]any{"path": "a.csv"}}, filePath("path"), ""},
+		{map[string]any{"file": map[string]any{"content": "A\n1\n"}}, filePath("path"), ""},
+		{map[string]any{"file": map[string]any{"path": "a.csv", "content": "A\n"}}, filePath("path"), "2 attributes specified when one (and only one) of [file.path,file.content] is required"},
+		{map[string]any{"file": map[string]any{"format": "CSV"}}, filePath("path"), "No attribute specified when one (and only one) of [file.path,file.content] is required"},
+		{map[string]any{"inputs": inputsTF(t, map[string]map[string]any{"k": {"file": map[string]any{"content": "A\n"}}})}, inputPath("k").AtName("file").AtName("path"), ""},
+		{map[string]any{"inputs": inputsTF(t, map[string]map[string]any{"k": {"file": map[string]any{"format": "CSV"}}})}, inputPath("k").AtName("file").AtName("path"),
+			`No attribute specified when one (and only one) of [inputs["k"].file.path,inputs["k"].file.content] is required`},
+	} {
+		cfg := tfsdk.Config{Schema: resp.Schema, Raw: tfValue(t, importType(), c.cfg)}
+		var v types.String
+		if d := cfg.GetAttribute(ctx, c.at, &v); d.HasError() {
+			t.Fatal(d)
+		}
+		var out validator.StringResponse
+		exactlyOneOfSiblings{"content"}.ValidateString(ctx, validator.StringRequest{Path: c.at, Config: cfg, ConfigValue: v}, &out)
+		switch {
+		case c.want == "" && out.Diagnostics.HasError():
+			t.Errorf("%v: %v", c.cfg, out.Diagnostics)
+		case c.want != "":
+			assertAttrError(t, out.Diagnostics, c.at, c.want)
+		}
+	}
 }

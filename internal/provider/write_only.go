@@ -52,11 +52,7 @@ func contentWOAttribute() schema.Attribute {
 // fileSourceValidators are file.path's validators: not empty, and exactly
 // one of path and the inline attributes named set.
 func fileSourceValidators(inline ...string) []validator.String {
-	exprs := []path.Expression{path.MatchRoot("file").AtName("path")}
-	for _, name := range inline {
-		exprs = append(exprs, path.MatchRoot("file").AtName(name))
-	}
-	return []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.ExactlyOneOf(exprs...)}
+	return []validator.String{stringvalidator.LengthAtLeast(1), exactlyOneOfSiblings(inline)}
 }
 
 // renameRows rewrites a problem etl.CheckRows found, which names the rows
@@ -74,6 +70,8 @@ func renameRows(msg string, at path.Path) string {
 type writeOnlyData struct {
 	rows    types.List   // rows_wo
 	content types.String // file.content_wo
+	// inputs holds inputs[key].file.content_wo by key, where it is set.
+	inputs map[string]types.String
 }
 
 // readWriteOnly reads rows_wo and file.content_wo from the configuration.
@@ -87,7 +85,27 @@ func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.D
 	if f != nil {
 		wo.content = f.ContentWO
 	}
+	var inputs types.Map
+	diags.Append(cfg.GetAttribute(ctx, path.Root("inputs"), &inputs)...)
+	for key, e := range inputs.Elements() {
+		in, _ := e.(types.Object)
+		file, _ := in.Attributes()["file"].(types.Object)
+		if f, d := fileFrom(ctx, file); f != nil && !f.ContentWO.IsNull() {
+			if wo.inputs == nil {
+				wo.inputs = map[string]types.String{}
+			}
+			wo.inputs[key] = f.ContentWO
+		} else {
+			diags.Append(d...)
+		}
+	}
 	return wo, diags
+}
+
+// forInput is the write-only data of the input keyed key: its file's
+// content_wo.
+func (wo writeOnlyData) forInput(key string) writeOnlyData {
+	return writeOnlyData{content: wo.inputs[key]}
 }
 
 // rowsOf returns the rows to send, rows or rows_wo, and the attribute that

@@ -20,10 +20,10 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// rows_wo and file.content_wo: the emulator receives exactly the bytes,
-// content_sha256 is planned from them, an unchanged value plans nothing and
-// an edited one plans a replacement (one more job), and neither the state
-// file nor the plan ever holds the values.
+// rows_wo and file.content_wo (top level and in inputs): the emulator
+// receives exactly the bytes, content_sha256 is planned from them, an
+// unchanged value plans nothing and an edited one plans a replacement (one
+// more job), and neither the state file nor the plan ever holds the values.
 func TestAccImport_writeOnly(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	workDir := t.TempDir()
@@ -42,12 +42,21 @@ resource "etl_import" "content" {
     format     = "CSV"
   }
 }
-`, emulator.GLActualsTemplateID, amount)
+
+resource "etl_import" "inputs" {
+  template_id = %[3]q
+  inputs = {
+    "Load Actuals" = { file = { content_wo = "Account,Amount\n4020,wo-input-1\n", format = "CSV" } }
+    "Load Rates"   = { rows = [["Currency", "Rate"], ["EUR", "1.1"]] }
+  }
+}
+`, emulator.GLActualsTemplateID, amount, emulator.TwoStepTemplateID)
 	}
 	rows := func(amount string) [][]string { return [][]string{{"Account", "Amount"}, {"4000", amount}} }
 	body1, body2 := rowsBody(t, rows("wo-rows-1")), rowsBody(t, rows("wo-rows-2"))
 	content := []byte("Account,Amount\n4010,wo-content-1\n")
-	secrets := []string{"wo-rows-1", "wo-rows-2", "wo-content-1"}
+	input := []byte("Account,Amount\n4020,wo-input-1\n")
+	secrets := []string{"wo-rows-1", "wo-rows-2", "wo-content-1", "wo-input-1"}
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -69,6 +78,13 @@ resource "etl_import" "content" {
 					statecheck.ExpectKnownValue("etl_import.content", tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact("data.csv")),
 					expectUpload(e, "etl_import.rows", emulator.Upload{Kind: "data", RowCount: 1, SHA256: sha256Hex(body1), Bytes: int64(len(body1))}),
 					expectUpload(e, "etl_import.content", emulator.Upload{Kind: "file", FileName: "data.csv", RowCount: 1, SHA256: sha256Hex(content), Bytes: int64(len(content))}),
+					checkEmulator("etl_import.inputs", func(v map[string]any) error {
+						job, _ := e.Job(v["id"].(string))
+						if in := job.Inputs[emulator.TwoStepActualsInputID]; in == nil || in.SHA256 != sha256Hex(input) {
+							return fmt.Errorf("job %+v: the actuals input did not receive the content_wo bytes", job)
+						}
+						return nil
+					}),
 					stateFilesHoldNone(workDir, secrets),
 				},
 			},
@@ -83,14 +99,15 @@ resource "etl_import" "content" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionReplace),
 					plancheck.ExpectResourceAction("etl_import.content", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("etl_import.inputs", plancheck.ResourceActionNoop),
 					plancheck.ExpectKnownValue("etl_import.rows", tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(body2))),
 					planHoldsNone(secrets),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectUpload(e, "etl_import.rows", emulator.Upload{Kind: "data", RowCount: 1, Rows: rows("wo-rows-2")[1:], SHA256: sha256Hex(body2)}),
 					checkEmulator("etl_import.rows", func(map[string]any) error {
-						if n := len(e.Jobs()); n != 3 {
-							return fmt.Errorf("%d jobs, want 3 (two first, one for the edited rows)", n)
+						if n := len(e.Jobs()); n != 4 {
+							return fmt.Errorf("%d jobs, want 4 (three first, one for the edited rows)", n)
 						}
 						return nil
 					}),

@@ -35,8 +35,8 @@ func TestWriteOnlySchema(t *testing.T) {
 	for _, v := range file.Attributes["path"].(schema.StringAttribute).Validators {
 		rules = append(rules, v.Description(ctx))
 	}
-	if s := strings.Join(rules, " "); !strings.Contains(s, "file.content_wo") || !strings.Contains(s, "file.content") {
-		t.Errorf("file.path validators %q do not name file.content and file.content_wo", s)
+	if s := strings.Join(rules, " "); !strings.Contains(s, "[content content_wo]") {
+		t.Errorf("file.path validators %q do not name content and content_wo", s)
 	}
 	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
 		t.Fatalf("schema: %v", diags)
@@ -144,7 +144,7 @@ func TestWriteOnlyBadInputs(t *testing.T) {
 	}{
 		{"rows_wo ragged", map[string]any{"rows_wo": [][]string{{"Account", "Amount"}, {"1", "2"}, {"3"}}}, "rows_wo[2]", []string{"rows_wo[2] has 1 cells but the header row (rows_wo[0])"}},
 		{"rows_wo empty", map[string]any{"rows_wo": [][]string{}}, "rows_wo", []string{"rows_wo is empty"}},
-		{"rows and rows_wo", map[string]any{"rows": [][]string{{"A"}, {"1"}}, "rows_wo": [][]string{{"A"}, {"1"}}}, "rows", []string{"[file,rows,rows_wo]"}},
+		{"rows and rows_wo", map[string]any{"rows": [][]string{{"A"}, {"1"}}, "rows_wo": [][]string{{"A"}, {"1"}}}, "rows", []string{"[file,rows,rows_wo,inputs]"}},
 		{"content_wo not in Latin-1", map[string]any{"file": map[string]any{"content_wo": "Account\nΩ\n", "format": "CSV", "encoding": "Windows Latin-1"}},
 			"file.content_wo", []string{"file.content_wo cannot be encoded", "U+03A9", "line 2"}},
 		{"content_wo row narrower", map[string]any{"file": map[string]any{"content_wo": "A,B\n1\n", "format": "CSV"}},
@@ -246,4 +246,54 @@ func importSchema(t *testing.T) schema.Schema {
 	var resp resource.SchemaResponse
 	(&importResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
 	return resp.Schema
+}
+
+// inputs["key"].file.content_wo: the same meaning as content in an input,
+// planned into content_sha256, sent as planned, and never in plan or state.
+func TestWriteOnlyInInputs(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	h := harnessFor(t, e)
+	content := "Account,Amount\n4000,wo-input-secret\n"
+	cfg := func(attr string) map[string]any {
+		return map[string]any{"template_id": emulator.TwoStepTemplateID, "inputs": inputsTF(t, map[string]map[string]any{
+			"Load Actuals": {"file": map[string]any{attr: content, "format": "CSV"}},
+			"Load Rates":   {"rows": [][]string{{"Currency", "Rate"}, {"EUR", "1.1"}}},
+		})}
+	}
+	plain, d := h.planImport(cfg("content"))
+	if hasError(d) {
+		t.Fatal(describe(d))
+	}
+	wo, d := h.planImport(cfg("content_wo"))
+	if hasError(d) {
+		t.Fatal(describe(d))
+	}
+	want := plannedHash(t, plain.PlannedState)
+	if got := plannedHash(t, wo.PlannedState); want == "" || got != want {
+		t.Errorf("content_sha256 %q with content_wo, %q with content", got, want)
+	}
+	if bytes.Contains(wo.PlannedState.MsgPack, []byte("wo-input-secret")) {
+		t.Error("the planned state holds the write-only value")
+	}
+
+	a := applyWithState(t, h, cfg("content_wo"))
+	if hasError(a.Diagnostics) {
+		t.Fatal(describe(a.Diagnostics))
+	}
+	if bytes.Contains(a.NewState.MsgPack, []byte("wo-input-secret")) {
+		t.Error("the state holds the write-only value")
+	}
+	jobs := e.Jobs()
+	if len(jobs) != 1 || jobs[0].Inputs[emulator.TwoStepActualsInputID] == nil || jobs[0].Inputs[emulator.TwoStepActualsInputID].SHA256 != sha256Hex([]byte(content)) {
+		t.Fatalf("jobs %+v: want one whose actuals input received the content's bytes", jobs)
+	}
+
+	// Its problems are on the input's content_wo.
+	bad := cfg("content_wo")
+	bad["inputs"] = inputsTF(t, map[string]map[string]any{"Load Actuals": {"file": map[string]any{"content_wo": "A,B\n1\n", "format": "CSV"}}})
+	_, d = h.planImport(bad)
+	errs := diagsAt(d, tfprotov6.DiagnosticSeverityError, summaryRowWidth)
+	if len(errs) != 1 || attrPath(errs[0].Attribute) != `inputs["Load Actuals"].file.content_wo` || !strings.Contains(errs[0].Detail, "file.content_wo") {
+		t.Errorf("a ragged content_wo in an input:\n%s", describe(d))
+	}
 }

@@ -1,0 +1,121 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+var _ datasource.DataSourceWithConfigure = (*jobDataSource)(nil)
+
+func newJobDataSource() datasource.DataSource { return &jobDataSource{} }
+
+// jobDataSource reads one job by id: for pipelines that wait on, or
+// report, jobs started elsewhere.
+type jobDataSource struct{ client *etl.Client }
+
+type jobModel struct {
+	ID          types.String `tfsdk:"id"`
+	Name        types.String `tfsdk:"name"`
+	Status      types.String `tfsdk:"status"`
+	ModelID     types.String `tfsdk:"model_id"`
+	ModelName   types.String `tfsdk:"model_name"`
+	UserName    types.String `tfsdk:"user_name"`
+	CreatedDate types.Int64  `tfsdk:"created_date"`
+	UpdatedDate types.Int64  `tfsdk:"updated_date"`
+}
+
+// jobIDValidator: a job id is 18 or 19 decimal digits (etl.ValidJobID).
+var jobIDValidator = stringRule{description: "must be a job id: 18 or 19 decimal digits",
+	rule: func(name, v string) string {
+		if etl.ValidJobID(v) {
+			return ""
+		}
+		return fmt.Sprintf("%s: %q is not a job id: a job id is 18 or 19 decimal digits, such as 640101874288689160 (the id attribute of an etl_import).", name, v)
+	}}
+
+func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_job"
+}
+
+func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	computed := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one import (ETL) job by id: its status and what the service reports of it, for pipelines that wait on or report jobs started elsewhere " +
+			"(another configuration, another tool, or an `etl_import`). The service has no endpoint that lists jobs, so a job is found only by its id. " +
+			"Reading never changes the job.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The job id: 18 or 19 decimal digits, such as `etl_import.gl.id`.",
+				Required:            true,
+				Validators:          []validator.String{jobIDValidator},
+			},
+			"name":       computed("The job's name (the template's name)."),
+			"status":     computed("The job's status: `EDITING`, `NOT_STARTED`, `SUBMITTED`, `RUNNING`, `WAITING`, `QUEUED`, `COMPLETED`, `ERROR`, `CANCELLED` or `EXPIRED`."),
+			"model_id":   computed("The id of the model the job imports into."),
+			"model_name": computed("The name of the model the job imports into."),
+			"user_name":  computed("The display name of the user who owns the job."),
+			"created_date": schema.Int64Attribute{
+				MarkdownDescription: "When the job was created, in milliseconds since the Unix epoch.",
+				Computed:            true,
+			},
+			"updated_date": schema.Int64Attribute{
+				MarkdownDescription: "When the job was last updated, in milliseconds since the Unix epoch; null when the service gives none.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m jobModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	id := m.ID.ValueString()
+	job, err := d.client.GetJob(ctx, id)
+	if etl.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Import job not found",
+			fmt.Sprintf("The service does not know job %s: check the id, and that the token is of the hub and customer the job was started on. "+
+				"A job whose history the service purged is not found either.", id))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), fmt.Sprintf("Reading import job %s failed", id), err.Error()+"."+hintOf(err))
+		return
+	}
+	out := jobModelOf(job)
+	out.ID = m.ID // as configured
+	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+}
+
+// jobModelOf is the data source's view of a job.
+func jobModelOf(j *etl.Job) jobModel {
+	m := jobModel{
+		ID: types.StringValue(j.ID), Name: types.StringValue(j.Name), Status: types.StringValue(string(j.Status)),
+		ModelID: types.StringValue(j.ModelID), ModelName: types.StringValue(j.ModelName), UserName: types.StringValue(j.UserName),
+		CreatedDate: types.Int64Value(j.CreatedDate), UpdatedDate: types.Int64Null(),
+	}
+	if j.UpdatedDate != nil {
+		m.UpdatedDate = types.Int64Value(*j.UpdatedDate)
+	}
+	return m
+}

@@ -5,9 +5,9 @@
 #
 # tfplugindocs would otherwise build the provider under a hashicorp/ address
 # and look for `terraform` on PATH, downloading one when it finds none. Here
-# the schema comes from whatever scripts/terraform-bin.sh yields (Terraform or
-# OpenTofu), through a dev_overrides CLI configuration, and is handed to
-# tfplugindocs with --providers-schema: no network, no init.
+# the schema comes from Terraform 1.16 (see below), through a dev_overrides CLI
+# configuration, and is handed to tfplugindocs with --providers-schema: no
+# network, no init.
 set -euo pipefail
 
 tfplugindocs="${1:?usage: $0 TFPLUGINDOCS_BINARY}"
@@ -18,7 +18,10 @@ out="$cache/docs"
 bin_dir="$out/bin"
 mkdir -p "$bin_dir"
 
-tf="$("$root/scripts/terraform-bin.sh")"
+# The schema comes from Terraform 1.16 (scripts/terraform-next-bin.sh: built
+# once into the cache, or $TERRAFORM_NEXT_PATH): an older CLI leaves the
+# etl_import action (Terraform 1.14+) out of the schema, and its page fails.
+tf="$("$root/scripts/terraform-next-bin.sh")"
 echo "docs: provider schema from $tf" >&2
 
 (cd "$root" && go build -o "$bin_dir/terraform-provider-etl" .)

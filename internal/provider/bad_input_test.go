@@ -158,7 +158,7 @@ func TestBadInputs(t *testing.T) {
 		{"rows with an empty header", plan(map[string]any{"rows": [][]string{{}}}), "rows[0]", []string{"no column names"}},
 		{"rows header with a blank name", plan(map[string]any{"rows": [][]string{{"Account", ""}, {"1", "2"}}}), "rows[0][1]", []string{"has no name"}},
 		{"rows ragged", plan(map[string]any{"rows": [][]string{{"Account", "Amount"}, {"1", "2"}, {"3"}}}), "rows[2]", []string{"rows[2] has 1 cells but the header row (rows[0]) has 2"}},
-		{"file and rows together", plan(map[string]any{"file": map[string]any{"path": good}, "rows": [][]string{{"A"}, {"1"}}}), "file", []string{"Exactly one", "[file,rows,inputs]"}},
+		{"file and rows together", plan(map[string]any{"file": map[string]any{"path": good}, "rows": [][]string{{"A"}, {"1"}}}), "file", []string{"Exactly one", "[file,rows,rows_wo,inputs]"}},
 		{"neither file nor rows", plan(map[string]any{}), "", []string{"file", "rows"}},
 
 		// Import ids.

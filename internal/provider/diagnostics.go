@@ -35,6 +35,11 @@ func addRequestError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, err.Error()+"."+hintOf(err))
 }
 
+// adoptAdvice: what to do after the resource's start lost its answer.
+const adoptAdvice = "Look for the job in the service's ETL job history. If it exists, adopt it instead of starting another: " +
+	"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. " +
+	"If it does not, apply again."
+
 // keptInState ends the error of a job that failed after it was started.
 const keptInState = "The job stays in the Terraform state, marked tainted: the next apply replaces it with a new job " +
 	"(run terraform untaint first to keep it instead). Destroying it never deletes imported data."
@@ -55,17 +60,15 @@ func hintOf(err error) string {
 	return hint + attemptsNote(err)
 }
 
-// addStartError: starting a job failed; it says whether a job may exist.
-func addStartError(diags *diag.Diagnostics, templateID string, err error) {
+// addStartError: starting a job failed; it says whether a job may exist,
+// and then what to do (advice).
+func addStartError(diags *diag.Diagnostics, templateID string, err error, advice string) {
 	var maybe *etl.JobMaybeCreatedError
 	if errors.As(err, &maybe) {
 		diags.AddError("Import job may have been created",
 			fmt.Sprintf("Starting a job from template %s: the request reached the service but its answer was lost (%v). "+
 				"A job may have been created and may be importing the data. The request was not retried, so that the data is not imported twice, "+
-				"and Terraform does not know the job's id.\n\n"+
-				"Look for the job in the service's ETL job history. If it exists, adopt it instead of starting another: "+
-				"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. "+
-				"If it does not, apply again.", templateID, maybe.Err))
+				"and Terraform does not know the job's id.\n\n%s", templateID, maybe.Err, advice))
 		return
 	}
 	diags.AddError(fmt.Sprintf("Starting an import job from template %s failed", templateID),
@@ -160,7 +163,7 @@ func attemptsNote(err error) string {
 	return ""
 }
 
-// addContentError: inline content the encoding cannot represent.
-func addContentError(diags *diag.Diagnostics, err error) {
-	diags.AddAttributeError(filePath("content"), summaryNotEncodable, fmt.Sprintf("file.content: %s.", err))
+// addContentError: inline content (file.<name>) the encoding cannot represent.
+func addContentError(diags *diag.Diagnostics, name string, err error) {
+	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s: %s.", name, err))
 }

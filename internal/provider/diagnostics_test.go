@@ -90,12 +90,12 @@ func TestAddFileAndStartErrors(t *testing.T) {
 	assertAttrError(t, d, filePath("path"), "file.path: odd")
 
 	d = nil
-	addStartError(&d, "640101874288689152", &etl.JobMaybeCreatedError{TemplateID: "640101874288689152", Err: errors.New("EOF")})
+	addStartError(&d, "640101874288689152", &etl.JobMaybeCreatedError{TemplateID: "640101874288689152", Err: errors.New("EOF")}, adoptAdvice)
 	if d.ErrorsCount() != 1 || d.Errors()[0].Summary() != "Import job may have been created" || !strings.Contains(d.Errors()[0].Detail(), "terraform import etl_import.<name> <job id>") {
 		t.Errorf("answer lost: %v", d)
 	}
 	d = nil
-	addStartError(&d, "640101874288689152", &etl.APIError{StatusCode: http.StatusForbidden, Attempts: 1})
+	addStartError(&d, "640101874288689152", &etl.APIError{StatusCode: http.StatusForbidden, Attempts: 1}, adoptAdvice)
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "No job was created") || !strings.Contains(d.Errors()[0].Detail(), "Hint: the token or its user lacks a permission") {
 		t.Errorf("refused: %v", d)
 	}

@@ -94,7 +94,8 @@ func checkContent(f fileModel, b []byte, diags *diag.Diagnostics) {
 		return
 	}
 	_, err := etl.CheckFile(bytes.NewReader(b), format, enc, 0)
-	addCheckDiagnostic(diags, "content", "file.content", err)
+	_, name := f.inline()
+	addCheckDiagnostic(diags, name, "file."+name, err)
 }
 
 // headTee passes reads through and copies the first left bytes to w, then

@@ -547,7 +547,8 @@ func (h *protoHarness) planImport(cfg map[string]any) (*tfprotov6.PlanResourceCh
 	typ := importType()
 	val := tfValue(h.t, typ, cfg)
 	dv := dynamic(h.t, typ, val)
-	v, err := h.srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "etl_import", Config: dv})
+	v, err := h.srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "etl_import", Config: dv,
+		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true}})
 	if err != nil {
 		h.t.Fatal(err)
 	}

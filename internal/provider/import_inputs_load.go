@@ -33,8 +33,8 @@ const cancelTimeout = 30 * time.Second
 
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
-func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, resp *resource.CreateResponse) *etl.Job {
-	loads, ok := r.prepareInputs(ctx, plan, &resp.Diagnostics)
+func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, resp *resource.CreateResponse) *etl.Job {
+	loads, ok := r.prepareInputs(ctx, plan, wo, &resp.Diagnostics)
 	defer func() {
 		for _, l := range loads {
 			l.up.Close()
@@ -73,7 +73,7 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 func addCreateJobError(diags *diag.Diagnostics, templateID string, err error) {
 	var maybe *etl.JobMaybeCreatedError
 	if !errors.As(err, &maybe) {
-		addStartError(diags, templateID, err)
+		addStartError(diags, templateID, err, adoptAdvice)
 		return
 	}
 	diags.AddError("Import job may have been created",
@@ -84,8 +84,9 @@ func addCreateJobError(diags *diag.Diagnostics, templateID string, err error) {
 
 // prepareInputs resolves the inputs against the template, fills their
 // defaults into plan, opens (and hashes) every file and checks the hash
-// over them all against the plan's, before anything is created.
-func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, diags *diag.Diagnostics) ([]inputLoad, bool) {
+// over them all against the plan's, before anything is created. wo holds
+// the inputs' write-only content.
+func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, wo writeOnlyData, diags *diag.Diagnostics) ([]inputLoad, bool) {
 	ins, isKnown, d := inputsFrom(ctx, plan.Inputs)
 	diags.Append(d...)
 	if !isKnown || diags.HasError() {
@@ -100,7 +101,7 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, d
 	var loads []inputLoad
 	entries := make([]inputEntry, 0, len(ins))
 	for i := range ins {
-		up, d := prepareInput(ctx, &ins[i])
+		up, d := prepareInput(ctx, &ins[i], wo.forInput(ins[i].key))
 		diags.Append(inInput(ins[i].key, d)...)
 		if up == nil {
 			continue
@@ -140,7 +141,8 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, d
 // prepares its upload: the file opened and hashed (its bytes are checked
 // against that hash again while they are sent), inline content encoded,
 // or rows as a CSV file. Diagnostics are about the top-level file block.
-func prepareInput(ctx context.Context, in *keyedInput) (*preparedUpload, diag.Diagnostics) {
+// wo holds the input's write-only content (file.content_wo).
+func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
 	if !in.Rows.IsNull() {
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {
@@ -153,7 +155,7 @@ func prepareInput(ctx context.Context, in *keyedInput) (*preparedUpload, diag.Di
 	}
 	// The top-level file's own apply: its defaults, its checks, its upload.
 	m := importModel{File: in.File}
-	up, diags := prepareUpload(ctx, &m)
+	up, diags := prepareUpload(ctx, &m, wo)
 	in.File = m.File
 	if diags.HasError() {
 		up.Close()
@@ -189,8 +191,8 @@ func (r *importResource) abandon(ctx context.Context, plan *importModel, job *et
 
 // fillInputs fills, for an update in place, what the plan left unknown:
 // the defaults of the inputs' files (by the top-level file's rule,
-// resolveFile) and content_sha256.
-func (r *importResource) fillInputs(ctx context.Context, plan *importModel) diag.Diagnostics {
+// resolveFile) and content_sha256. wo holds the write-only data.
+func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo writeOnlyData) diag.Diagnostics {
 	ins, isKnown, diags := inputsFrom(ctx, plan.Inputs)
 	if !isKnown || diags.HasError() {
 		return diags
@@ -211,7 +213,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel) diag
 	diags.Append(d...)
 	plan.Inputs = v
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := r.planInputsHash(ctx, *plan, true)
+		sum, d := r.planInputsHash(ctx, *plan, true, wo)
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -36,7 +36,7 @@ func TestPrepareInput(t *testing.T) {
 	listNull := types.ListNull(types.ListType{ElemType: types.StringType})
 
 	rows := &keyedInput{key: "Load Rates", inputModel: inputModel{File: types.ObjectNull(fileAttrTypes), Rows: rowsValue(t, cells("Currency", "Rate"), cells("EUR", "1,08"))}}
-	up, d := prepareInput(ctx, rows)
+	up, d := prepareInput(ctx, rows, writeOnlyData{})
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -51,7 +51,7 @@ func TestPrepareInput(t *testing.T) {
 	p, raw := writeTestFile(t, t.TempDir(), "actuals.psv", "PSV", "Windows Latin-1", testRows)
 	obj, _ := types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: s(p), Content: null, Format: types.StringUnknown(), Encoding: s("Windows Latin-1"), Name: types.StringUnknown(), PartName: null})
 	file := &keyedInput{key: "Load Actuals", inputModel: inputModel{File: obj, Rows: listNull}}
-	up, d = prepareInput(ctx, file)
+	up, d = prepareInput(ctx, file, writeOnlyData{})
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -74,7 +74,7 @@ func TestPrepareInput(t *testing.T) {
 	f, _ = fileFrom(ctx, gone.File)
 	obj, _ = types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: s(f.Path.ValueString() + ".missing"), Content: null, Format: s("CSV"), Encoding: s("UTF-8"), Name: null, PartName: null})
 	gone.File = obj
-	if up, d := prepareInput(ctx, gone); up != nil || d.ErrorsCount() != 1 {
+	if up, d := prepareInput(ctx, gone, writeOnlyData{}); up != nil || d.ErrorsCount() != 1 {
 		t.Errorf("a missing file: %v, %v", up, d)
 	} else if at := inInput("Load Actuals", d); !at.Errors()[0].(interface{ Path() path.Path }).Path().Equal(inputPath("Load Actuals").AtName("file").AtName("path")) {
 		t.Errorf("error on %v", at)
@@ -90,11 +90,11 @@ func TestPrepareInputsRefusesChangedData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &importResource{client: c}
+	r := &importResource{jobRunner: jobRunner{client: c}}
 	ins, _ := inputsValue(ctx, []keyedInput{{key: "Load Rates", inputModel: inputModel{File: types.ObjectNull(fileAttrTypes), Rows: rowsValue(t, cells("Currency"), cells("EUR"))}}})
 	plan := importModel{TemplateID: types.StringValue(emulator.TwoStepTemplateID), Inputs: ins, ContentSHA256: types.StringValue(sha256Hex([]byte("planned")))}
 	var diags diag.Diagnostics
-	loads, ok := r.prepareInputs(ctx, &plan, &diags)
+	loads, ok := r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
 	if ok || len(loads) != 1 {
 		t.Fatalf("ok %v with %d loads", ok, len(loads))
 	}
@@ -109,7 +109,7 @@ func TestPrepareInputsRefusesChangedData(t *testing.T) {
 	want := entryHash([4]string{emulator.TwoStepRatesInputID, "CSV", "UTF-8", sha256Hex(csv)})
 	plan.ContentSHA256 = types.StringValue(want)
 	diags = nil
-	loads, ok = r.prepareInputs(ctx, &plan, &diags)
+	loads, ok = r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
 	if !ok || len(loads) != 1 || loads[0].step.InputID != emulator.TwoStepRatesInputID || plan.ContentSHA256.ValueString() != want {
 		t.Errorf("ok %v, loads %+v, sum %s: %v", ok, loads, plan.ContentSHA256, diags)
 	}
@@ -129,7 +129,7 @@ func TestFillInputs(t *testing.T) {
 		Encoding: types.StringValue("UTF-8"), Name: types.StringUnknown(), PartName: types.StringValue("file")})
 	ins, _ := inputsValue(ctx, []keyedInput{{key: emulator.TwoStepActualsInputID, inputModel: inputModel{File: obj, Rows: types.ListNull(types.ListType{ElemType: types.StringType})}}})
 	plan := importModel{TemplateID: types.StringValue(emulator.TwoStepTemplateID), Inputs: ins, ContentSHA256: types.StringUnknown()}
-	if d := (&importResource{client: c}).fillInputs(ctx, &plan); d.HasError() {
+	if d := (&importResource{jobRunner{client: c}}).fillInputs(ctx, &plan, writeOnlyData{}); d.HasError() {
 		t.Fatal(d)
 	}
 	if want := entryHash([4]string{emulator.TwoStepActualsInputID, "CSV", "UTF-8", sha256Hex(raw)}); plan.ContentSHA256.ValueString() != want {

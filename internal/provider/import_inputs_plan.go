@@ -43,15 +43,20 @@ func inputsHash(entries []inputEntry) string {
 // the data: the top-level file or rows (with a warning when the template
 // has several input steps), or the inputs.
 func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) (types.String, diag.Diagnostics) {
+	wo, diags := readWriteOnly(ctx, req.Config)
+	if diags.HasError() {
+		return types.StringUnknown(), diags
+	}
 	if plan.Inputs.IsNull() {
-		sum, diags := planContentHash(ctx, plan)
+		sum, d := planContentHash(ctx, plan, wo)
+		diags.Append(d...)
 		if !diags.HasError() && r.createsJob(ctx, req, plan) {
 			r.warnSeveralSteps(ctx, plan, &diags)
 		}
 		return sum, diags
 	}
-	diags := checkSubmitWithInputs(ctx, req)
-	sum, d := r.planInputsHash(ctx, plan, !req.State.Raw.IsNull())
+	diags.Append(checkSubmitWithInputs(ctx, req)...)
+	sum, d := r.planInputsHash(ctx, plan, !req.State.Raw.IsNull(), wo)
 	diags.Append(d...)
 	return sum, diags
 }
@@ -70,7 +75,8 @@ func (r *importResource) createsJob(ctx context.Context, req resource.ModifyPlan
 // planInputsHash resolves the keys of inputs against the template, hashes
 // each input and returns content_sha256; unknown when a value it needs is.
 // hasState: the job exists, so an unknown hash would plan a replacement.
-func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool) (types.String, diag.Diagnostics) {
+// wo holds the inputs' write-only content.
+func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData) (types.String, diag.Diagnostics) {
 	ins, isKnown, diags := inputsFrom(ctx, plan.Inputs)
 	if !isKnown || diags.HasError() || !known(plan.TemplateID) {
 		return types.StringUnknown(), diags
@@ -92,7 +98,7 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 	warnStepsNotLoaded(t, steps, &diags)
 	entries := make([]inputEntry, 0, len(ins))
 	for _, in := range ins {
-		e, d := planInputEntry(ctx, in, steps[in.key])
+		e, d := planInputEntry(ctx, in, steps[in.key], wo.forInput(in.key))
 		diags.Append(inInput(in.key, d)...)
 		if e != nil {
 			entries = append(entries, *e)
@@ -106,8 +112,9 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 
 // planInputEntry hashes one input as planned (a file is checked in the
 // same read, as the top-level file is); nil when a value it needs is
-// unknown or the file has a problem.
-func planInputEntry(ctx context.Context, in keyedInput, step etl.Step) (*inputEntry, diag.Diagnostics) {
+// unknown or the file has a problem. wo holds the input's write-only
+// content (file.content_wo).
+func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData) (*inputEntry, diag.Diagnostics) {
 	if !in.Rows.IsNull() {
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {
@@ -119,7 +126,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step) (*inputEn
 	if f == nil || diags.HasError() {
 		return nil, diags
 	}
-	sum, d := planFileHash(*f)
+	sum, d := planFileHash(wo.withContent(*f))
 	diags.Append(d...)
 	full := withDefaults(*f)
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {

@@ -18,6 +18,7 @@ type importModel struct {
 	TemplateID        types.String   `tfsdk:"template_id"`
 	File              types.Object   `tfsdk:"file"`
 	Rows              types.List     `tfsdk:"rows"`
+	RowsWO            types.List     `tfsdk:"rows_wo"` // null in plan and state: see writeOnlyData
 	Inputs            types.Map      `tfsdk:"inputs"`
 	Submit            types.Bool     `tfsdk:"submit"`
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
@@ -40,11 +41,15 @@ type fileModel struct {
 	Encoding types.String `tfsdk:"encoding"`
 	Name     types.String `tfsdk:"name"`
 	PartName types.String `tfsdk:"part_name"`
+
+	// ContentWO is null in plan and state: see writeOnlyData.
+	ContentWO types.String `tfsdk:"content_wo"`
 }
 
 var fileAttrTypes = map[string]attr.Type{
 	"path": types.StringType, "content": types.StringType, "format": types.StringType,
 	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
+	"content_wo": types.StringType,
 }
 
 // applyJob copies the service's view of the job into the model.

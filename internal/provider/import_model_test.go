@@ -37,7 +37,7 @@ func TestFileFrom(t *testing.T) {
 	}
 	obj := types.ObjectValueMust(fileAttrTypes, map[string]attr.Value{
 		"path": types.StringValue("gl.csv"), "content": types.StringNull(), "format": types.StringUnknown(),
-		"encoding": types.StringValue("UTF-8"), "name": types.StringNull(), "part_name": types.StringValue("file"),
+		"encoding": types.StringValue("UTF-8"), "name": types.StringNull(), "part_name": types.StringValue("file"), "content_wo": types.StringNull(),
 	})
 	f, d := fileFrom(ctx, obj)
 	if d.HasError() || f == nil || f.Path.ValueString() != "gl.csv" || !f.Format.IsUnknown() || !f.Name.IsNull() {

@@ -42,23 +42,23 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would
-// send, unknown when an input is unknown.
-func planContentHash(ctx context.Context, m importModel) (types.String, diag.Diagnostics) {
-	if !m.Rows.IsNull() {
-		return planRowsHash(m.Rows)
+// send, unknown when an input is unknown. wo holds the write-only data.
+func planContentHash(ctx context.Context, m importModel, wo writeOnlyData) (types.String, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(m); !rows.IsNull() {
+		return planRowsHash(rows, at)
 	}
 	f, diags := fileFrom(ctx, m.File)
 	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}
-	sum, d := planFileHash(*f)
+	sum, d := planFileHash(wo.withContent(*f))
 	diags.Append(d...)
 	return sum, diags
 }
 
-// planRowsHash hashes the body the rows are sent as, and warns when they
-// are sent as a CSV file.
-func planRowsHash(l types.List) (types.String, diag.Diagnostics) {
+// planRowsHash hashes the body the rows are sent as, and warns (on the
+// attribute at) when they are sent as a CSV file.
+func planRowsHash(l types.List, at path.Path) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
@@ -66,7 +66,7 @@ func planRowsHash(l types.List) (types.String, diag.Diagnostics) {
 	}
 	sum, asFile, size := rowsPayload(rows)
 	if asFile {
-		diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
 	}
 	return types.StringValue(sum), diags
 }
@@ -75,6 +75,7 @@ func planRowsHash(l types.List) (types.String, diag.Diagnostics) {
 // checks it against its format and encoding.
 func planFileHash(f fileModel) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	content, name := f.inline()
 	switch {
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
@@ -86,12 +87,12 @@ func planFileHash(f fileModel) (types.String, diag.Diagnostics) {
 			return types.StringUnknown(), diags
 		}
 		return types.StringValue(sum), diags
-	case f.Content.IsUnknown() || f.Encoding.IsUnknown() || f.Content.IsNull():
+	case content.IsUnknown() || f.Encoding.IsUnknown() || content.IsNull():
 		return types.StringUnknown(), diags
 	}
-	b, err := encodeContent(f.Content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
 	if err != nil {
-		addContentError(&diags, err)
+		addContentError(&diags, name, err)
 		return types.StringUnknown(), diags
 	}
 	checkContent(f, b, &diags)

@@ -32,7 +32,9 @@ var (
 
 func newImportResource() resource.Resource { return &importResource{} }
 
-type importResource struct{ client *etl.Client }
+// importResource is the etl_import resource; its jobRunner (resource
+// wording) starts, submits and waits for its job.
+type importResource struct{ jobRunner }
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
@@ -61,14 +63,16 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
 	if !plan.Inputs.IsNull() {
-		if job := r.createWithInputs(ctx, &plan, resp); job != nil {
+		if job := r.createWithInputs(ctx, &plan, wo, resp); job != nil {
 			r.submitAndWait(ctx, &plan, job, timeout, resp)
 		}
 		return
 	}
 
-	up, d := prepareUpload(ctx, &plan)
+	up, d := prepareUpload(ctx, &plan, wo)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -110,7 +114,7 @@ func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, j
 
 // start starts the job with the upload; nil after a failure, which is a
 // diagnostic that says whether a job may exist.
-func (r *importResource) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
+func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
 	var job *etl.Job
 	var err error
 	if up.file != nil {
@@ -129,7 +133,7 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 		return nil
 	}
 	if err != nil {
-		addStartError(diags, templateID, err)
+		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
 		return nil
 	}
 	return job
@@ -138,12 +142,12 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 // submit submits the started job and records it in m; false after a
 // failure. A job that finished before it could be submitted needs no
 // submitting.
-func (r *importResource) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
 	submitted, err := r.submitConfirmed(ctx, job.ID)
 	if err != nil {
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-				job.ID, job.Status, err, hintOf(err), keptInState))
+				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
 		return false
 	}
 	applyJob(m, submitted)
@@ -198,15 +202,17 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 	// when submit was turned on, or an imported job adopts its
 	// configuration. Values unknown at plan are filled, and must be the
 	// job's (see checkUnchangedAtApply).
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
 	if !plan.File.IsNull() {
 		_, d := resolveFile(ctx, &plan)
 		resp.Diagnostics.Append(d...)
 	}
 	if !plan.Inputs.IsNull() {
-		resp.Diagnostics.Append(r.fillInputs(ctx, &plan)...)
+		resp.Diagnostics.Append(r.fillInputs(ctx, &plan, wo)...)
 	}
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan)
+		sum, d := planContentHash(ctx, plan, wo)
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -43,6 +43,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Optional:    true,
 				Validators:  []validator.List{rowsValidator{}},
 			},
+			"rows_wo": rowsWOAttribute(),
 			"submit": schema.BoolAttribute{
 				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false` with `file` or `rows`, and to `true` with `inputs` " +
 					"(a job with inputs runs only once submitted; one never submitted stays `EDITING` and expires, and an explicit `false` is a plan-time warning). " +
@@ -87,9 +88,9 @@ func fileAttribute() schema.Attribute {
 	formats := stringsOf(etl.FileFormats)
 	encodings := stringsOf(etl.Encodings)
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; " +
-			"in `file`, exactly one of `path` and `content`. A change of the bytes sent (`content_sha256`), of `format` or of `encoding` starts a new job; " +
-			"`path`, `content` versus `path` with the same bytes, `name` and `part_name` update in place and start no job.",
+		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows` and `rows_wo` must be set; " +
+			"in `file`, exactly one of `path`, `content` and `content_wo`. A change of the bytes sent (`content_sha256`), of `format` or of `encoding` starts a new job; " +
+			"`path`, `content` (or `content_wo`) versus `path` with the same bytes, `name` and `part_name` update in place and start no job.",
 		Optional: true,
 		Attributes: map[string]schema.Attribute{
 			"path": schema.StringAttribute{
@@ -99,11 +100,8 @@ func fileAttribute() schema.Attribute {
 					"a header row first, every row as wide as the header, RFC 4180 quoting, the format's delimiter): a problem fails the plan with its line number. " +
 					"A larger file is hashed whole but only its first 64 MiB are checked. " +
 					"Changing the path updates in place and starts no job when the bytes are the same (a moved file, another checkout directory).",
-				Optional: true,
-				Validators: []validator.String{
-					stringvalidator.LengthAtLeast(1),
-					exactlyOneOfSiblings{"content"},
-				},
+				Optional:   true,
+				Validators: fileSourceValidators("content", "content_wo"),
 			},
 			"content": schema.StringAttribute{
 				MarkdownDescription: "Inline file content, as text. It is encoded to `encoding` before it is sent (UTF-16 little-endian with a byte order mark; " +
@@ -111,6 +109,7 @@ func fileAttribute() schema.Attribute {
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
+			"content_wo": contentWOAttribute(),
 			"format": schema.StringAttribute{
 				MarkdownDescription: "The delimited format: `CSV` (comma), `PSV` (pipe) or `TDF` (tab). Defaults from the extension of `path` (or `name`): " +
 					"`.csv`, `.psv`, `.tsv`/`.tdf`/`.tab`; required when the extension gives none. Changing it starts a new job.",

@@ -25,6 +25,8 @@ type preparedUpload struct {
 	data   *etl.DataUpload
 	sum    string
 	closer io.Closer
+	// at is the attribute that holds the data.
+	at path.Path
 	// rowsAsFile: rows too large for start with data, sent as a CSV file.
 	rowsAsFile bool
 }
@@ -35,10 +37,11 @@ func (p *preparedUpload) Close() {
 	}
 }
 
-// prepareUpload builds the upload from known values.
-func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.Diagnostics) {
-	if !m.Rows.IsNull() {
-		return prepareRows(m)
+// prepareUpload builds the upload from known values; wo holds the
+// write-only data.
+func prepareUpload(ctx context.Context, m *importModel, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(*m); !rows.IsNull() {
+		return prepareRows(rows, at, m.ContentSHA256)
 	}
 	f, diags := resolveFile(ctx, m)
 	if diags.HasError() {
@@ -48,30 +51,30 @@ func prepareUpload(ctx context.Context, m *importModel) (*preparedUpload, diag.D
 		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
 		return nil, diags
 	}
-	up, d := prepareFile(*f, m.ContentSHA256.ValueString())
+	up, d := prepareFile(wo.withContent(*f), m.ContentSHA256.ValueString())
 	diags.Append(d...)
 	return up, diags
 }
 
-// prepareRows sends rows as the JSON body of start with data, or as a CSV
-// file when the body would be over the service's limit.
-func prepareRows(m *importModel) (*preparedUpload, diag.Diagnostics) {
+// prepareRows sends rows (the attribute at) as the JSON body of start with
+// data, or as a CSV file when the body would be over the service's limit.
+func prepareRows(l types.List, at path.Path, planned types.String) (*preparedUpload, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	rows, known := rowsFrom(m.Rows)
+	rows, known := rowsFrom(l)
 	if !known {
-		diags.AddAttributeError(path.Root("rows"), "Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
+		diags.AddAttributeError(at, "Rows not known", attrName(at)+" still has unknown values at apply: this is a bug in the provider; please report it.")
 		return nil, diags
 	}
 	sum, asFile, size := rowsPayload(rows)
 	d := etl.DataUpload{Rows: rows}
 	if !asFile {
-		return &preparedUpload{data: &d, sum: sum}, diags
+		return &preparedUpload{data: &d, sum: sum, at: at}, diags
 	}
-	if m.ContentSHA256.IsUnknown() || m.ContentSHA256.IsNull() { // else the plan warned
-		diags.AddAttributeWarning(path.Root("rows"), rowsAsFileSummary, rowsAsFileDetail(size))
+	if planned.IsUnknown() || planned.IsNull() { // else the plan warned
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
 	}
 	f := d.CSVFile()
-	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true}, diags
+	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true, at: at}, diags
 }
 
 // prepareFile opens the file at path (checked while it is sent against
@@ -95,14 +98,16 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 			file:   &etl.FileUpload{Input: input, Open: of.Open, Size: of.size},
 			sum:    of.wantSum,
 			closer: of,
+			at:     filePath("path"),
 		}, diags
 	}
-	b, err := encodeContent(f.Content.ValueString(), input.FileEncoding)
+	content, name := f.inline()
+	b, err := encodeContent(content.ValueString(), input.FileEncoding)
 	if err != nil {
-		addContentError(&diags, err)
+		addContentError(&diags, name, err)
 		return nil, diags
 	}
-	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: hashBytes(b)}, diags
+	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: hashBytes(b), at: filePath(name)}, diags
 }
 
 // checkPlanned reports whether the bytes to send are the ones the plan
@@ -112,11 +117,7 @@ func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnost
 	if !known(planned) || planned.ValueString() == p.sum {
 		return true
 	}
-	at := path.Root("rows")
-	if p.file != nil {
-		at = filePath("path")
-	}
-	diags.AddAttributeError(at, summaryDataChanged,
+	diags.AddAttributeError(p.at, summaryDataChanged,
 		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
 			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
 	return false

@@ -15,7 +15,7 @@ import (
 
 func (r *importResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows"), path.MatchRoot("inputs")),
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows"), path.MatchRoot("rows_wo"), path.MatchRoot("inputs")),
 	}
 }
 
@@ -48,12 +48,12 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 			"Set file.format to CSV (comma separated), PSV (pipe separated) or TDF (tab separated); "+
 			"the extensions .csv, .psv, .tsv, .tdf and .tab give it automatically.")
 	}
-	if known(f.Content) && known(d.Encoding) {
+	if content, name := f.inline(); known(content) && known(d.Encoding) {
 		enc := etl.Encoding(d.Encoding.ValueString())
 		if validEncodingName(enc) {
-			if _, err := encodeContent(f.Content.ValueString(), enc); err != nil {
-				diags.AddAttributeError(filePath("content"), summaryNotEncodable,
-					fmt.Sprintf("file.content cannot be encoded as %s: %s.", enc, err))
+			if _, err := encodeContent(content.ValueString(), enc); err != nil {
+				diags.AddAttributeError(filePath(name), summaryNotEncodable,
+					fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, err))
 			}
 		}
 	}

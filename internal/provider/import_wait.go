@@ -22,9 +22,10 @@ var (
 
 // waitAndRecord polls the job until it is final (or the timeout), then
 // reads it whole into m. Failures are diagnostics naming the job and status.
-func (r *importResource) waitAndRecord(ctx context.Context, m *importModel, timeout time.Duration, diags *diag.Diagnostics) {
+func (r *jobRunner) waitAndRecord(ctx context.Context, m *importModel, timeout time.Duration, diags *diag.Diagnostics) {
 	jobID := m.ID.ValueString()
-	status, err := waitForJob(ctx, r.client, jobID, etl.JobStatus(m.Status.ValueString()))
+	last := etl.JobStatus(m.Status.ValueString())
+	status, err := waitForJob(ctx, r.client, jobID, last, r.statusSeen(jobID, last))
 	if status != "" {
 		m.Status = types.StringValue(string(status))
 	}
@@ -40,21 +41,22 @@ func (r *importResource) waitAndRecord(ctx context.Context, m *importModel, time
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddError(fmt.Sprintf("Timed out waiting for import job %s", jobID),
-			fmt.Sprintf("The job %s was still %s after %s (timeouts.create). Raise timeouts.create, or set wait_for_completion = false.\n\n%s",
-				jobID, m.Status.ValueString(), timeout, keptInState))
+			fmt.Sprintf("The job %s was still %s after %s (%s). Raise %[4]s, or set wait_for_completion = false.\n\n%s",
+				jobID, m.Status.ValueString(), timeout, r.timeoutSetting(), r.afterFailure()))
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", jobID),
-			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s.%s\n\n%s", jobID, m.Status.ValueString(), err, hintOf(err), keptInState))
+			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s.%s\n\n%s", jobID, m.Status.ValueString(), err, hintOf(err), r.afterFailure()))
 	case status.Failed():
 		diags.AddError(fmt.Sprintf("Import job %s ended with status %s", jobID, status),
 			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (check the job in the service's ETL job history for the reason, "+
-				"such as a missing required column).\n\n%s", jobID, status, keptInState))
+				"such as a missing required column).\n\n%s", jobID, status, r.afterFailure()))
 	}
 }
 
 // waitForJob polls the job's status with backoff until it is final or ctx
-// ends, and returns the last status seen.
-func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobStatus) (etl.JobStatus, error) {
+// ends, and returns the last status seen. seen, when not nil, is called
+// with every status read.
+func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobStatus, seen func(etl.JobStatus)) (etl.JobStatus, error) {
 	interval := pollInitialInterval
 	for {
 		status, err := c.GetJobStatus(ctx, jobID)
@@ -65,6 +67,9 @@ func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobSt
 			return last, err
 		}
 		last = status
+		if seen != nil {
+			seen(status)
+		}
 		tflog.Trace(ctx, "polled import job", map[string]any{"job_id": jobID, "status": string(status)})
 		if status.Final() {
 			return status, nil

@@ -29,7 +29,7 @@ func TestWaitForJob(t *testing.T) {
 	t.Run("completes", func(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{RunTime: 100 * time.Millisecond})
 		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning)
+		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil)
 		if err != nil || status != etl.StatusCompleted {
 			t.Fatalf("waitForJob = %s, %v; want COMPLETED", status, err)
 		}
@@ -41,7 +41,7 @@ func TestWaitForJob(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{})
 		// Amount is a required column: the job ends in ERROR.
 		id := startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})
-		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning)
+		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil)
 		if err != nil || status != etl.StatusError {
 			t.Fatalf("waitForJob = %s, %v; want ERROR", status, err)
 		}
@@ -51,14 +51,14 @@ func TestWaitForJob(t *testing.T) {
 		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 		wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
 		defer cancel()
-		status, err := waitForJob(wctx, testClient(t, e), id, "")
+		status, err := waitForJob(wctx, testClient(t, e), id, "", nil)
 		if !errors.Is(err, context.DeadlineExceeded) || status != etl.StatusRunning {
 			t.Fatalf("waitForJob = %s, %v; want RUNNING and the deadline", status, err)
 		}
 	})
 	t.Run("unknown job", func(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{Instant: true})
-		status, err := waitForJob(ctx, testClient(t, e), "999999999999999999", etl.StatusSubmitted)
+		status, err := waitForJob(ctx, testClient(t, e), "999999999999999999", etl.StatusSubmitted, nil)
 		if !etl.IsNotFound(err) || status != etl.StatusSubmitted {
 			t.Fatalf("waitForJob = %s, %v; want the last status and a 404", status, err)
 		}
@@ -68,7 +68,7 @@ func TestWaitForJob(t *testing.T) {
 func TestWaitAndRecord(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
-	r := &importResource{client: testClient(t, e)}
+	r := &jobRunner{client: testClient(t, e)}
 
 	ok := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, glRows)), Status: types.StringValue("RUNNING")}
 	var d diag.Diagnostics

@@ -16,7 +16,7 @@ import (
 
 // readAfterRefusal returns the job as read now when err is a 4xx answer
 // (a refusal), else nil; nil too when the job cannot be read.
-func (r *importResource) readAfterRefusal(ctx context.Context, jobID string, err error) *etl.Job {
+func (r *jobRunner) readAfterRefusal(ctx context.Context, jobID string, err error) *etl.Job {
 	if code := etl.StatusCode(err); code < 400 || code > 499 {
 		return nil
 	}
@@ -41,7 +41,7 @@ func submitNotNeeded(s etl.JobStatus) bool {
 // submitConfirmed submits the job. A refusal (any 4xx) of a job that
 // needs no submitting (it finished, or runs, before it could be
 // submitted) is not a failure: the job as read then is returned.
-func (r *importResource) submitConfirmed(ctx context.Context, jobID string) (*etl.Job, error) {
+func (r *jobRunner) submitConfirmed(ctx context.Context, jobID string) (*etl.Job, error) {
 	job, err := r.client.SubmitJob(ctx, jobID)
 	if err == nil {
 		return job, nil
@@ -57,7 +57,7 @@ func (r *importResource) submitConfirmed(ctx context.Context, jobID string) (*et
 
 // cancelConfirmed cancels the job. A job the service no longer knows, or
 // a refusal (any 4xx) of a job already final, leaves nothing to cancel.
-func (r *importResource) cancelConfirmed(ctx context.Context, jobID string) error {
+func (r *jobRunner) cancelConfirmed(ctx context.Context, jobID string) error {
 	_, err := r.client.CancelJob(ctx, jobID)
 	if err == nil || etl.IsNotFound(err) {
 		return nil

@@ -49,10 +49,10 @@ resource "etl_import" "x" {
 		step(`rows = [[]]`, `Empty header row.*rows\[0\]`),
 		step(fmt.Sprintf(`
   file = { path = %q }
-  rows = [["Account", "Amount"]]`, csv), `Invalid Attribute Combination.*\[file,rows,inputs\]`),
-		step(``, `Missing Attribute Configuration.*\[file,rows,inputs\]`),
-		step(fmt.Sprintf("file = {\n    path    = %q\n    content = \"a\"\n  }", csv), `Invalid Attribute Combination.*2 attributes.*\[file\.path,file\.content\]`),
-		step(`file = { format = "CSV" }`, `Invalid Attribute Combination.*\[file\.path,file\.content\]`),
+  rows = [["Account", "Amount"]]`, csv), `Invalid Attribute Combination.*\[file,rows,rows_wo,inputs\]`),
+		step(``, `Missing Attribute Configuration.*\[file,rows,rows_wo,inputs\]`),
+		step(fmt.Sprintf("file = {\n    path    = %q\n    content = \"a\"\n  }", csv), `Invalid Attribute Combination.*2 attributes.*\[file\.path,file\.content,file\.content_wo\]`),
+		step(`file = { format = "CSV" }`, `Invalid Attribute Combination.*\[file\.path,file\.content,file\.content_wo\]`),
 		step(`file = {
     content  = "Account,Amount\n4000,Ωmega\n"
     format   = "CSV"

@@ -1,5 +1,6 @@
 // Package provider implements the etl Terraform provider: its configuration,
-// the etl_templates and etl_template data sources and the etl_import resource.
+// the etl_templates and etl_template data sources, the etl_import resource
+// and the etl_import action.
 package provider
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -31,7 +33,10 @@ const (
 	EnvCACertFile  = "ETL_CA_CERT_FILE"
 )
 
-var _ provider.Provider = (*etlProvider)(nil)
+var (
+	_ provider.Provider            = (*etlProvider)(nil)
+	_ provider.ProviderWithActions = (*etlProvider)(nil)
+)
 
 // New returns a constructor of the provider for the given version.
 func New(version string) func() provider.Provider {
@@ -156,10 +161,16 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	})
 	resp.DataSourceData = client
 	resp.ResourceData = client
+	resp.ActionData = client
 }
 
 func (p *etlProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{newImportResource}
+}
+
+// Actions: the etl_import action (Terraform 1.14 and later).
+func (p *etlProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{newImportAction}
 }
 
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {

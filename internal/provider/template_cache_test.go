@@ -21,7 +21,7 @@ func TestTemplateCache(t *testing.T) {
 		}
 		return c
 	}
-	r := &importResource{client: newClient()}
+	r := &importResource{jobRunner: jobRunner{client: newClient()}}
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Add(1)
@@ -45,7 +45,7 @@ func TestTemplateCache(t *testing.T) {
 	if n := e.Requests(emulator.EndpointGetTemplate); n != 3 {
 		t.Errorf("%d requests, want 3: a failed read is read again", n)
 	}
-	if _, err := (&importResource{client: newClient()}).template(ctx, emulator.TwoStepTemplateID); err != nil {
+	if _, err := (&importResource{jobRunner: jobRunner{client: newClient()}}).template(ctx, emulator.TwoStepTemplateID); err != nil {
 		t.Fatal(err)
 	}
 	if n := e.Requests(emulator.EndpointGetTemplate); n != 4 {

@@ -158,7 +158,7 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 		}
 		if l.IsNull() {
 			resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i), "Null row",
-				fmt.Sprintf("rows[%d] is null: every row must be a list of cells, like the header row.", i))
+				fmt.Sprintf("%s[%d] is null: every row must be a list of cells, like the header row.", attrName(req.Path), i))
 			continue
 		}
 		cells := l.Elements()
@@ -173,7 +173,7 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 				if !nullCell {
 					nullCell = true
 					resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(i).AtListIndex(j), "Null cell",
-						fmt.Sprintf("rows[%d][%d] is null: use \"\" for an empty cell.", i, j))
+						fmt.Sprintf("%s[%d][%d] is null: use \"\" for an empty cell.", attrName(req.Path), i, j))
 				}
 			default:
 				row[j] = s.ValueString()
@@ -189,7 +189,7 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 				at = at.AtListIndex(p.Cell)
 			}
 		}
-		resp.Diagnostics.AddAttributeError(at, rowsProblemSummaries[p.Kind], p.Message+".")
+		resp.Diagnostics.AddAttributeError(at, rowsProblemSummaries[p.Kind], renameRows(p.Message, req.Path)+".")
 	}
 }
 

@@ -1,0 +1,94 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+var (
+	_ action.ActionWithConfigure        = (*importAction)(nil)
+	_ action.ActionWithConfigValidators = (*importAction)(nil)
+	_ action.ActionWithValidateConfig   = (*importAction)(nil)
+	_ action.ActionWithModifyPlan       = (*importAction)(nil)
+)
+
+func newImportAction() action.Action { return &importAction{} }
+
+// importAction is the etl_import action: each invocation starts one new
+// job with the resource's code (prepareUpload and a jobRunner), and
+// reports its progress. It keeps nothing.
+type importAction struct{ client *etl.Client }
+
+func (a *importAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_import"
+}
+
+func (a *importAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// Invoke starts a new job with the configured data, then submits it and
+// waits for it as configured. A job that fails fails the invocation with
+// its id and status.
+func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var cfg importActionModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if a.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	timeout, d := cfg.timeout()
+	resp.Diagnostics.Append(d...)
+	m, d := cfg.job(ctx)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	up, d := prepareUpload(ctx, &m, writeOnlyData{})
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	defer up.Close()
+	a.run(ctx, &m, up, timeout, newProgress(ctx, resp.SendProgress), &resp.Diagnostics)
+}
+
+// run starts the job, then submits it and waits for it as configured,
+// reporting each step.
+func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *progress, diags *diag.Diagnostics) {
+	r := &jobRunner{client: a.client, action: true, progress: p.send}
+	job := startReporting(ctx, r, m.TemplateID.ValueString(), up, p, diags)
+	if job == nil {
+		return
+	}
+	applyJob(m, job)
+	p.send(fmt.Sprintf("Import job %s started: %s", job.ID, job.Status))
+	if m.Submit.ValueBool() {
+		if !r.submit(ctx, m, job, diags) {
+			return
+		}
+		p.send(fmt.Sprintf("Import job %s submitted: %s", job.ID, m.Status.ValueString()))
+	}
+	if !m.WaitForCompletion.ValueBool() {
+		p.send(fmt.Sprintf("Import job %s is %s; not waiting for it (wait_for_completion is false)", job.ID, m.Status.ValueString()))
+		return
+	}
+	r.waitAndRecord(ctx, m, timeout, diags)
+	if status := etl.JobStatus(m.Status.ValueString()); status.Final() {
+		p.send(fmt.Sprintf("Import job %s ended: %s", job.ID, status))
+	} else {
+		p.send(fmt.Sprintf("Import job %s is still %s", job.ID, status))
+	}
+}

@@ -1,0 +1,309 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// Actions need Terraform 1.14 or later; OpenTofu has none (its 1.12 is
+// below 1.14 anyway, but a later OpenTofu may not have them either).
+const actionsSkipReason = "the etl_import action needs Terraform 1.14 or later (OpenTofu does not support actions)"
+
+// terraform apply -invoke, as a user runs it: each invocation starts one
+// new job with exactly the data's bytes, prints its progress, and a failed
+// job fails the command, naming the job. Nothing is kept in state.
+func TestAccImportAction_invoke(t *testing.T) {
+	cli := newActionsCLI(t)
+	e := newTestEmulator(t, emulator.Options{})
+	p, raw := writeTestFile(t, cli.dir, "gl.csv", "CSV", "UTF-8", testRows)
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "Québec"}}
+	body := rowsBody(t, rows)
+	cli.write(t, e.providerConfig()+fmt.Sprintf(`
+action "etl_import" "file" {
+  config {
+    template_id         = %[1]q
+    file                = { path = %[2]q }
+    submit              = true
+    wait_for_completion = true
+  }
+}
+
+action "etl_import" "rows" {
+  config {
+    template_id = %[1]q
+    rows        = [["Account", "Amount"], ["4000", "1"], ["4010", "Québec"]]
+  }
+}
+
+# "Amount" is a required column of the template: the job ends in ERROR.
+action "etl_import" "failing" {
+  config {
+    template_id         = %[1]q
+    rows                = [["Account", "Value"], ["4000", "1"]]
+    wait_for_completion = true
+  }
+}
+`, emulator.GLActualsTemplateID, p))
+
+	for i := 1; i <= 2; i++ {
+		out := cli.invoke(t, "file", true)
+		job := lastJob(t, e, i)
+		if u := job.Upload; u.SHA256 != sha256Hex(raw) || u.Bytes != int64(len(raw)) || u.FileName != "gl.csv" || u.RowCount != 2 || job.Status != emulator.StatusCompleted {
+			t.Fatalf("invocation %d of file: job %+v, want the file's %d bytes (SHA-256 %s), COMPLETED", i, job, len(raw), sha256Hex(raw))
+		}
+		expectOutput(t, out, "Import job "+job.ID+" started: RUNNING", "Import job "+job.ID+" submitted: SUBMITTED",
+			"Import job "+job.ID+" ended: COMPLETED", "SHA-256 "+sha256Hex(raw), "Actions: 1 invoked")
+	}
+
+	out := cli.invoke(t, "rows", true)
+	job := lastJob(t, e, 3)
+	if u := job.Upload; u.Kind != "data" || u.SHA256 != sha256Hex(body) || u.Bytes != int64(len(body)) {
+		t.Fatalf("rows: job %+v, want the rows' JSON body (SHA-256 %s)", job, sha256Hex(body))
+	}
+	expectOutput(t, out, "Import job "+job.ID+" started", "not waiting for it")
+
+	out = cli.invoke(t, "failing", false)
+	job = lastJob(t, e, 4)
+	if job.Status != emulator.StatusError {
+		t.Fatalf("failing: job %+v, want ERROR", job)
+	}
+	expectOutput(t, out, "Import job "+job.ID+" ended with status ERROR", "keeps nothing in state")
+
+	// A plan invokes nothing, and no state holds a job.
+	if out, err := cli.run("plan", "-no-color"); err != nil || !strings.Contains(out, "No changes") {
+		t.Fatalf("plan: %v\n%s", err, out)
+	}
+	if n := len(e.Jobs()); n != 4 {
+		t.Errorf("%d jobs after a plan, want still 4", n)
+	}
+	if b, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate")); err == nil && strings.Contains(string(b), "etl_import") {
+		t.Errorf("the state holds an etl_import:\n%s", b)
+	}
+}
+
+// An action_trigger reloads the data after another resource (here a
+// terraform_data standing in for, say, a rebuilt model) is replaced: once
+// on create, never on a plan without changes, once more on replacement.
+func TestAccImportAction_triggerAfterReplace(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	p, raw := writeTestFile(t, t.TempDir(), "gl.csv", "CSV", "UTF-8", testRows)
+	config := func(model string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "terraform_data" "model" {
+  triggers_replace = [%[3]q]
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.etl_import.reload]
+    }
+  }
+}
+
+action "etl_import" "reload" {
+  config {
+    template_id         = %[1]q
+    file                = { path = %[2]q }
+    submit              = true
+    wait_for_completion = true
+  }
+}
+`, emulator.GLActualsTemplateID, p, model)
+	}
+	jobs := func(want int) statecheck.StateCheck {
+		return checkEmulator("terraform_data.model", func(map[string]any) error {
+			jobs := e.Jobs()
+			if len(jobs) != want {
+				return fmt.Errorf("%d jobs, want %d", len(jobs), want)
+			}
+			for _, j := range jobs {
+				if j.Upload == nil || j.Upload.SHA256 != sha256Hex(raw) || j.Upload.Bytes != int64(len(raw)) || j.Status != emulator.StatusCompleted {
+					return fmt.Errorf("job %+v: want the file's bytes (SHA-256 %s), COMPLETED", j, sha256Hex(raw))
+				}
+			}
+			return nil
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0), skipOpenTofu{}},
+		Steps: []resource.TestStep{
+			{Config: config("v1"), ConfigStateChecks: []statecheck.StateCheck{jobs(1)}},
+			{Config: config("v1"), ConfigStateChecks: []statecheck.StateCheck{jobs(1)}},
+			{Config: config("v2"), ConfigStateChecks: []statecheck.StateCheck{jobs(2)}},
+		},
+	})
+}
+
+// skipOpenTofu skips a test on OpenTofu, which has no actions.
+type skipOpenTofu struct{}
+
+func (skipOpenTofu) CheckTerraformVersion(_ context.Context, _ tfversion.CheckTerraformVersionRequest, resp *tfversion.CheckTerraformVersionResponse) {
+	if isOpenTofu(os.Getenv("TF_ACC_TERRAFORM_PATH")) {
+		resp.Skip = actionsSkipReason
+	}
+}
+
+var cliVersions sync.Map // path -> the first line of `version`
+
+// cliVersionLine is the first line of the CLI's `version` output.
+func cliVersionLine(tf string) string {
+	if v, ok := cliVersions.Load(tf); ok {
+		return v.(string)
+	}
+	out, _ := exec.Command(tf, "version").Output()
+	line, _, _ := strings.Cut(string(out), "\n")
+	cliVersions.Store(tf, line)
+	return line
+}
+
+func isOpenTofu(tf string) bool { return tf != "" && strings.HasPrefix(cliVersionLine(tf), "OpenTofu") }
+
+// actionsCLI runs the Terraform CLI in a directory of its own, attached to
+// the provider served in this process.
+type actionsCLI struct {
+	tf, dir string
+	env     []string
+}
+
+// newActionsCLI serves the provider for the test and returns a CLI
+// attached to it; it skips the test, saying why, on a CLI without actions.
+func newActionsCLI(t *testing.T) *actionsCLI {
+	t.Helper()
+	testAccPreCheck(t)
+	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if tf == "" {
+		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI; " + actionsSkipReason)
+	}
+	line := cliVersionLine(tf)
+	v, err := version.NewVersion(strings.TrimPrefix(strings.TrimPrefix(line, "Terraform v"), "OpenTofu v"))
+	if isOpenTofu(tf) || err != nil || v.LessThan(tfversion.Version1_14_0) {
+		t.Skipf("%s: %s", line, actionsSkipReason)
+	}
+	dir := t.TempDir()
+	cliConfig := os.Getenv("TF_CLI_CONFIG_FILE")
+	if cliConfig == "" {
+		cliConfig = writeFile(t, dir, ".terraformrc", nil)
+	}
+	return &actionsCLI{tf: tf, dir: dir, env: append(os.Environ(), "TF_REATTACH_PROVIDERS="+serveProvider(t),
+		"TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
+}
+
+// serveProvider serves the provider on loopback until the test ends, and
+// returns the TF_REATTACH_PROVIDERS value that attaches Terraform to it.
+func serveProvider(t *testing.T) string {
+	t.Helper()
+	const addr = "registry.terraform.io/etl-provider/etl"
+	ctx, cancel := context.WithCancel(context.Background())
+	reattach := make(chan *plugin.ReattachConfig)
+	closed := make(chan struct{})
+	go func() {
+		err := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(New("test")())() },
+			tf6server.WithDebug(ctx, reattach, closed), tf6server.WithGoPluginLogger(hclog.NewNullLogger()), tf6server.WithLoggingSink(t))
+		if err != nil {
+			t.Errorf("serving the provider: %v", err)
+		}
+	}()
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-reattach:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the provider server did not start")
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-closed
+	})
+	type reattachAddr struct{ Network, String string }
+	b, err := json.Marshal(map[string]any{addr: struct {
+		Protocol        string
+		ProtocolVersion int
+		Pid             int
+		Test            bool
+		Addr            reattachAddr
+	}{string(rc.Protocol), rc.ProtocolVersion, rc.Pid, true, reattachAddr{rc.Addr.Network(), rc.Addr.String()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// write writes the configuration, with the provider's address, and runs
+// terraform init.
+func (c *actionsCLI) write(t *testing.T, config string) {
+	t.Helper()
+	writeFile(t, c.dir, "main.tf", []byte(`terraform {
+  required_providers {
+    etl = { source = "registry.terraform.io/etl-provider/etl" }
+  }
+}
+`+config))
+	if out, err := c.run("init", "-no-color", "-input=false"); err != nil {
+		t.Fatalf("terraform init: %v\n%s", err, out)
+	}
+}
+
+func (c *actionsCLI) run(args ...string) (string, error) {
+	cmd := exec.Command(c.tf, args...)
+	cmd.Dir, cmd.Env = c.dir, c.env
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// invoke runs terraform apply -invoke=action.etl_import.<name>; ok says
+// whether it must succeed or fail.
+func (c *actionsCLI) invoke(t *testing.T, name string, ok bool) string {
+	t.Helper()
+	out, err := c.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.etl_import."+name)
+	if (err == nil) != ok {
+		t.Fatalf("terraform apply -invoke=action.etl_import.%s: error %v, want success %v\n%s", name, err, ok, out)
+	}
+	t.Logf("terraform apply -invoke=action.etl_import.%s:\n%s", name, out)
+	return out
+}
+
+// lastJob requires the emulator to hold exactly n jobs and returns the last.
+func lastJob(t *testing.T, e *testEmulator, n int) emulator.Job {
+	t.Helper()
+	jobs := e.Jobs()
+	if len(jobs) != n {
+		t.Fatalf("%d jobs on the emulator, want %d (one per invocation)", len(jobs), n)
+	}
+	if jobs[n-1].Upload == nil {
+		t.Fatalf("job %s received no data", jobs[n-1].ID)
+	}
+	return jobs[n-1]
+}
+
+// expectOutput requires each text in the CLI's output (which wraps lines:
+// a space matches any white space).
+func expectOutput(t *testing.T, out string, texts ...string) {
+	t.Helper()
+	for _, s := range texts {
+		if !regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(s), " ", `\s+`)).MatchString(out) {
+			t.Errorf("the output does not show %q:\n%s", s, out)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package provider
+
+import (
+	"context"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+)
+
+// importActionModel is the etl_import action's configuration.
+type importActionModel struct {
+	TemplateID        types.String `tfsdk:"template_id"`
+	File              types.Object `tfsdk:"file"`
+	Rows              types.List   `tfsdk:"rows"`
+	Submit            types.Bool   `tfsdk:"submit"`
+	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
+	Timeout           types.String `tfsdk:"timeout"`
+}
+
+// actionFileModel is the action's file block: the resource's less content_wo.
+type actionFileModel struct {
+	Path     types.String `tfsdk:"path"`
+	Content  types.String `tfsdk:"content"`
+	Format   types.String `tfsdk:"format"`
+	Encoding types.String `tfsdk:"encoding"`
+	Name     types.String `tfsdk:"name"`
+	PartName types.String `tfsdk:"part_name"`
+}
+
+// file returns the file block as the resource's fileModel, as configured
+// (no defaults); nil when it is null or unknown.
+func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnostics) {
+	if a.File.IsNull() || a.File.IsUnknown() {
+		return nil, nil
+	}
+	var f actionFileModel
+	diags := a.File.As(ctx, &f, basetypes.ObjectAsOptions{})
+	if diags.HasError() {
+		return nil, diags
+	}
+	return &fileModel{Path: f.Path, Content: f.Content, ContentWO: types.StringNull(), Format: f.Format,
+		Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}, diags
+}
+
+// job returns the configuration as the resource's model of the job to
+// start, its file's defaults filled in: what the resource's code that
+// checks, hashes and sends the data reads. It is never saved.
+func (a importActionModel) job(ctx context.Context) (importModel, diag.Diagnostics) {
+	m := importModel{
+		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(types.ListType{ElemType: types.StringType}),
+		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion,
+		File: types.ObjectNull(fileAttrTypes), ContentSHA256: types.StringUnknown(),
+	}
+	if a.File.IsUnknown() {
+		m.File = types.ObjectUnknown(fileAttrTypes)
+	}
+	f, diags := a.file(ctx)
+	if f == nil || diags.HasError() {
+		return m, diags
+	}
+	obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
+	diags.Append(d...)
+	m.File = obj
+	return m, diags
+}
+
+// timeout is the configured timeout, or the default.
+func (a importActionModel) timeout() (time.Duration, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if !known(a.Timeout) {
+		return defaultCreateTimeout, diags
+	}
+	d, problem := parseDuration("timeout", a.Timeout.ValueString())
+	if problem != "" {
+		diags.AddAttributeError(path.Root("timeout"), "Invalid timeout", problem)
+	}
+	return d, diags
+}

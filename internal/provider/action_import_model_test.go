@@ -1,0 +1,74 @@
+package provider
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var actionFileAttrTypes = map[string]attr.Type{
+	"path": types.StringType, "content": types.StringType, "format": types.StringType,
+	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
+}
+
+func actionFile(t *testing.T, vals map[string]attr.Value) types.Object {
+	t.Helper()
+	for name := range actionFileAttrTypes {
+		if _, ok := vals[name]; !ok {
+			vals[name] = types.StringNull()
+		}
+	}
+	obj, d := types.ObjectValue(actionFileAttrTypes, vals)
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	return obj
+}
+
+// job is the resource's model of the job, with the file's defaults: what
+// the resource's checks, hashing and upload read.
+func TestImportActionModelJob(t *testing.T) {
+	ctx := context.Background()
+	rowsNull := types.ListNull(types.ListType{ElemType: types.StringType})
+	a := importActionModel{TemplateID: types.StringValue("1"), Rows: rowsNull, Submit: types.BoolValue(true), WaitForCompletion: types.BoolNull(),
+		File: actionFile(t, map[string]attr.Value{"path": types.StringValue("/data/gl.tsv")})}
+	m, d := a.job(ctx)
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	f, d := fileFrom(ctx, m.File)
+	if d.HasError() || f == nil {
+		t.Fatalf("file: %v", d)
+	}
+	if f.Format.ValueString() != "TDF" || f.Name.ValueString() != "gl.tsv" || f.Encoding.ValueString() != "UTF-8" || f.PartName.ValueString() != "file" || !f.ContentWO.IsNull() {
+		t.Errorf("file %+v: want the defaults filled in", f)
+	}
+	if !m.ContentSHA256.IsUnknown() || !m.RowsWO.IsNull() || !m.Rows.IsNull() || !m.Submit.ValueBool() || m.TemplateID.ValueString() != "1" {
+		t.Errorf("model %+v", m)
+	}
+
+	a.File = types.ObjectUnknown(actionFileAttrTypes)
+	if m, d = a.job(ctx); d.HasError() || !m.File.IsUnknown() {
+		t.Errorf("unknown file: %v %v", m.File, d)
+	}
+	a.File = types.ObjectNull(actionFileAttrTypes)
+	a.Rows = rowsValue(t, cells("A"), cells("1"))
+	if m, d = a.job(ctx); d.HasError() || !m.File.IsNull() || !m.Rows.Equal(a.Rows) {
+		t.Errorf("rows: %+v %v", m, d)
+	}
+}
+
+func TestImportActionModelTimeout(t *testing.T) {
+	if d, diags := (importActionModel{Timeout: types.StringNull()}).timeout(); d != defaultCreateTimeout || diags.HasError() {
+		t.Errorf("default: %s %v", d, diags)
+	}
+	if d, diags := (importActionModel{Timeout: types.StringValue("90s")}).timeout(); d != 90*time.Second || diags.HasError() {
+		t.Errorf("90s: %s %v", d, diags)
+	}
+	_, diags := (importActionModel{Timeout: types.StringValue("5")}).timeout()
+	assertAttrError(t, diags, path.Root("timeout"), `"5" is not a duration`)
+}

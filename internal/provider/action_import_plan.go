@@ -1,0 +1,56 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/actionvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+)
+
+// The action's checks before it runs are the resource's: the same
+// attribute validators, exactly one of file and rows, the file block's
+// cross-attribute checks, and at plan the check of the file's bytes (a
+// missing file, a bad encoding, ragged rows) that the resource makes while
+// it hashes them.
+
+func (a *importAction) ConfigValidators(context.Context) []action.ConfigValidator {
+	return []action.ConfigValidator{
+		actionvalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows")),
+	}
+}
+
+// ValidateConfig reports, when the values are known, a file whose format
+// cannot be derived and inline content that the encoding cannot represent.
+func (a *importAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	var cfg importActionModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f, diags := cfg.file(ctx)
+	resp.Diagnostics.Append(diags...)
+	if f == nil || resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkFileConfig(*f)...)
+}
+
+// ModifyPlan checks the data as the resource's plan does: it reads and
+// hashes the file (or encodes the content or the rows) and reports a
+// problem on its attribute. Terraform calls it at plan, and again at apply
+// with the values that were unknown at plan.
+func (a *importAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var cfg importActionModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m, diags := cfg.job(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	_, diags = planContentHash(ctx, m, writeOnlyData{})
+	resp.Diagnostics.Append(diags...)
+}

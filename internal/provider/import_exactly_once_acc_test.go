@@ -707,3 +707,46 @@ resource "etl_import" "multi" {
 	})
 	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
 }
+
+// Moving data out of the state (rows to rows_wo, file.content to
+// file.content_wo) with the same bytes updates in place: no job.
+func TestAccExactlyOnce_toWriteOnly(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	rows := `[["Account", "Amount"], ["4000", "1"]]`
+	text := delimited(testRows, "CSV")
+	config := func(rowsAttr, contentAttr string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "rows" {
+  template_id = %q
+  %s = %s
+}
+
+resource "etl_import" "content" {
+  template_id = %q
+  file = {
+    %s = %q
+    format = "CSV"
+  }
+}
+`, emulator.GLActualsTemplateID, rowsAttr, rows, emulator.SalesGLActualsTemplateID, contentAttr, text)
+	}
+	sums := []string{sha256Hex(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}})), sha256Hex([]byte(text))}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("rows", "content"), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sums...)}},
+			{
+				Config: config("rows_wo", "content_wo"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("etl_import.content", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sums...),
+					statecheck.ExpectKnownValue("etl_import.rows", tfjsonpath.New("rows"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("etl_import.content", tfjsonpath.New("content_sha256"), knownvalue.StringExact(sums[1]))},
+			},
+		},
+	})
+	t.Logf("jobs: %d", len(e.Jobs()))
+}

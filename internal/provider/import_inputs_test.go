@@ -56,11 +56,13 @@ func TestInputsSchema(t *testing.T) {
 		t.Errorf("inputs file: %d validators, want exactly one of file and rows", len(file.Validators))
 	}
 	submit := resp.Schema.Attributes["submit"].(schema.BoolAttribute)
-	if len(submit.PlanModifiers) != 2 || submit.Default != nil {
+	// submit's default only: turning it on submits the job in place, and
+	// replaces only a final job, decided in ModifyPlan (planSubmit).
+	if len(submit.PlanModifiers) != 1 || submit.Default != nil {
 		t.Fatalf("submit: modifiers %v, default %v", submit.PlanModifiers, submit.Default)
 	}
-	if _, ok := submit.PlanModifiers[0].(submitDefault); !ok || submit.PlanModifiers[1].Description(ctx) != replaceDescription {
-		t.Error("submit's default must be planned before the replacement is decided")
+	if _, ok := submit.PlanModifiers[0].(submitDefault); !ok {
+		t.Error("submit's only plan modifier must be its default")
 	}
 	if d := resp.Schema.Attributes["content_sha256"].GetMarkdownDescription(); !strings.Contains(d, "`<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n`") {
 		t.Errorf("content_sha256 does not document the hash of inputs: %s", d)

@@ -13,7 +13,7 @@ import (
 
 // ModifyPlan computes content_sha256 from the file or rows, reports file
 // problems on their attribute, and plans a replacement when the bytes to
-// send changed.
+// send changed; planJobChange adds the other rules of a change.
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return // destroy
@@ -34,9 +34,11 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	var prior types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
-	if !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
+	// Bytes unknown until apply are compared at apply (checkUnchangedAtApply).
+	if !sum.IsUnknown() && !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
 	}
+	r.planJobChange(ctx, req, resp)
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would

@@ -143,13 +143,7 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 // failure. A job that finished before it could be submitted needs no
 // submitting.
 func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
-	submitted, err := r.client.SubmitJob(ctx, job.ID)
-	if etl.IsConflict(err) {
-		if cur, gerr := r.client.GetJob(ctx, job.ID); gerr == nil && cur.Status.Final() {
-			tflog.Debug(ctx, "import job already final; not submitted", map[string]any{"job_id": job.ID, "status": string(cur.Status)})
-			submitted, err = cur, nil
-		}
-	}
+	submitted, err := r.submitConfirmed(ctx, job.ID)
 	if err != nil {
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
@@ -176,10 +170,13 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	job, err := r.client.GetJob(ctx, state.ID.ValueString())
 	if etl.IsNotFound(err) {
-		resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s not found", state.ID.ValueString()),
-			fmt.Sprintf("The service no longer knows job %s, so it was removed from the Terraform state; the next apply starts a new job. "+
-				"Data it imported stays imported.", state.ID.ValueString()))
-		resp.State.RemoveResource(ctx)
+		if state.Status.IsNull() { // just imported: there is no such job to import
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		// The job and its data stay: forgetting it would start a second job.
+		markGone(&state, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
 	if err != nil {
@@ -191,8 +188,9 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan importModel
+	var plan, state importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -200,8 +198,10 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	// Only behaviour settings change in place, or an imported job adopts its
-	// configuration: no job is started. Values unknown at plan are filled.
+	// Nothing here starts a job: the change is recorded, the job submitted
+	// when submit was turned on, or an imported job adopts its
+	// configuration. Values unknown at plan are filled, and must be the
+	// job's (see checkUnchangedAtApply).
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
 	if !plan.File.IsNull() {
@@ -219,15 +219,23 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	jobID := plan.ID.ValueString()
-	job, err := r.client.GetJob(ctx, jobID)
-	if err != nil {
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", jobID), err)
+	if adopting(ctx, state.TemplateID, req.Private) {
+		r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
+	} else {
+		checkUnchangedAtApply(ctx, state, plan, &resp.Diagnostics)
+	}
+	job, ok := r.readForUpdate(ctx, &plan, state, &resp.Diagnostics)
+	if !ok || resp.Diagnostics.HasError() {
 		return
 	}
-	applyJob(&plan, job)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, nil)...)
-	if plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
+	if job != nil {
+		if job, ok = r.submitInPlace(ctx, state, plan, job, &resp.Diagnostics); !ok {
+			return
+		}
+		applyJob(&plan, job)
+	}
+	if job != nil && plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
 		timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
 		resp.Diagnostics.Append(d...)
 		wctx, cancel := context.WithTimeout(ctx, timeout)
@@ -265,7 +273,7 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		tflog.Debug(ctx, "import job already final; nothing to cancel", map[string]any{"job_id": jobID, "status": string(status)})
 		return
 	}
-	if _, err := r.client.CancelJob(ctx, jobID); err != nil && !etl.IsConflict(err) && !etl.IsNotFound(err) {
+	if err := r.cancelConfirmed(ctx, jobID); err != nil {
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
 			fmt.Sprintf("The job was %s; cancelling it failed: %s.%s", status, err, hintOf(err)))
 		return

@@ -636,14 +636,25 @@ resource "etl_import" "gone" {
 				Config: config,
 			},
 			{
-				// Refresh drops the job the service no longer knows (a
-				// warning), and the plan creates a new one.
-				PreConfig:          func() { gone.Store(true) },
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
+				// Refresh keeps the job the service no longer knows (a
+				// warning; status NOT_FOUND), and the plan starts no job:
+				// its data is still in the model.
+				PreConfig: func() { gone.Store(true) },
+				Config:    config,
+				PlanOnly:  true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.gone", plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.gone", plancheck.ResourceActionNoop)},
+				},
+			},
+			{
+				PreConfig: func() {
+					if n := len(srv.Jobs()); n != 1 {
+						t.Errorf("%d jobs, want 1", n)
+					}
+				},
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("etl_import.gone", tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound)),
 				},
 			},
 		},

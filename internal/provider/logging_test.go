@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // The client's log lines go through tflog with the secret and the Basic
@@ -31,6 +33,22 @@ func TestLogMasksSecret(t *testing.T) {
 	}
 	if strings.Contains(logs, secret) || strings.Contains(logs, basic) {
 		t.Fatalf("secret in logs: %s", logs)
+	}
+	// Every form of a secret whose forms all differ (URL and JSON escapes,
+	// each base64 alphabet) is masked, whichever field carries it.
+	const special = "p@ss/w+rd&=1 \u00fc\"<x>~"
+	out.Reset()
+	forms := etl.SecretForms(id, special)
+	logf = tflogFunc(id, special)
+	for i, f := range forms {
+		logf(ctx, "debug", "form "+f, map[string]any{"field": "x" + f + "x"})
+		if got := out.String(); strings.Contains(got, f) {
+			t.Errorf("form %d of the secret in the log line %q", i, got)
+		}
+		out.Reset()
+	}
+	if len(forms) < 10 {
+		t.Errorf("only %d forms of the secret: %q", len(forms), forms)
 	}
 	if !strings.Contains(logs, "1112140681100620800.1") && !strings.Contains(logs, "***") {
 		t.Fatalf("logs were not written with masks: %s", logs)

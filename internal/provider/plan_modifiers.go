@@ -40,9 +40,9 @@ func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
 
 const replaceDescription = "A change starts a new job (replacement), except on the first apply after an import, which adopts the configuration."
 
-// The RequiresReplace rule of every attribute that defines the job: a
-// change replaces the job (the framework's RequiresReplaceIf leaves out
-// create, destroy and unchanged values), except while it is adopting.
+// The RequiresReplace rule of an attribute that defines the job: a change
+// replaces the job (the framework's RequiresReplaceIf leaves out create,
+// destroy and unchanged values), except while it is adopting.
 var (
 	replaceString = stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
 		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
@@ -54,6 +54,16 @@ var (
 		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
 	}, replaceDescription, replaceDescription)
 )
+
+const replaceKnownDescription = replaceDescription + " A value unknown until apply is compared at apply instead: a different value then fails the apply without starting a job."
+
+// replaceKnownString is replaceString for the attributes the apply checks
+// (template_id, file.format, file.encoding: see checkUnchangedAtApply): a
+// value unknown at plan time may turn out unchanged, so it plans no
+// replacement, and the apply compares it once known.
+var replaceKnownString = stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !req.PlanValue.IsUnknown() && !adopting(ctx, req.StateValue, req.Private)
+}, replaceKnownDescription, replaceKnownDescription)
 
 // fileDefault plans the default of file.format or file.name from the
 // configured file block, by the one rule of file_defaults.go (withDefaults).

@@ -48,6 +48,20 @@ func TestReplaceUnlessAdopting(t *testing.T) {
 		}
 	}
 
+	// replaceKnownString: the same rule, but a value unknown at plan time
+	// is left to the apply (checkUnchangedAtApply).
+	for _, tc := range cases {
+		req := planmodifier.StringRequest{
+			State: tfsdk.State{Raw: rawObject(tc.stateRaw)}, Plan: tfsdk.Plan{Raw: rawObject(tc.planRaw)},
+			StateValue: tc.state, PlanValue: tc.plan,
+		}
+		resp := &planmodifier.StringResponse{PlanValue: tc.plan}
+		replaceKnownString.PlanModifyString(ctx, req, resp)
+		if want := tc.want && !tc.plan.IsUnknown(); resp.RequiresReplace != want {
+			t.Errorf("replaceKnownString, %s: replace %v, want %v", tc.name, resp.RequiresReplace, want)
+		}
+	}
+
 	// Bool and List attributes follow the same rule.
 	boolResp := &planmodifier.BoolResponse{PlanValue: types.BoolValue(true)}
 	replaceBool.PlanModifyBool(ctx, planmodifier.BoolRequest{

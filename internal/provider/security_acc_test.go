@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // TLS: https to the emulator fails without its certificate authority,
@@ -111,6 +112,10 @@ func TestAccSecrets_neverLeak(t *testing.T) {
 		return base64.StdEncoding.EncodeToString([]byte(emulator.DefaultTokenID + ":" + secret))
 	}
 	secrets := []string{emulator.DefaultTokenSecret, basic(emulator.DefaultTokenSecret), wrongSecret, basic(wrongSecret)}
+	// Every form of either secret: each base64 alphabet, the Basic value,
+	// URL and JSON escapes.
+	secrets = append(secrets, etl.SecretForms(emulator.DefaultTokenID, emulator.DefaultTokenSecret)...)
+	secrets = append(secrets, etl.SecretForms(emulator.DefaultTokenID, wrongSecret)...)
 
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	csvPath := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))

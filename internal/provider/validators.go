@@ -96,7 +96,18 @@ var (
 		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
 	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
 		rule: regexpProblem}
+	partHeaderValidator = stringRule{summary: "Character a multipart header cannot carry",
+		description: "must not contain control characters other than tab (such as CR or LF)", rule: partHeaderProblem}
 )
+
+// partHeaderProblem: a file name or part name goes into the file part's
+// multipart header, by etl.CheckPartHeaderValue, the one rule.
+func partHeaderProblem(name, v string) string {
+	if err := etl.CheckPartHeaderValue(v); err != nil {
+		return fmt.Sprintf("%s %q %s. It is sent in the header of the upload's file part, which must not be broken.", name, v, err)
+	}
+	return ""
+}
 
 func (v stringRule) Description(context.Context) string             { return v.description }
 func (v stringRule) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }

@@ -130,6 +130,32 @@ func TestDurationAndPEMValidators(t *testing.T) {
 		path.Root("ca_cert_pem"), "no PEM certificate", "ca_cert_file")
 }
 
+// file.name and file.part_name: the control characters a multipart header
+// cannot carry fail on the attribute, named with their offset (by
+// etl.CheckPartHeaderValue); a tab, quotes and backslashes pass.
+func TestPartHeaderValidator(t *testing.T) {
+	ctx := context.Background()
+	run := func(v string) diag.Diagnostics {
+		resp := &validator.StringResponse{}
+		partHeaderValidator.ValidateString(ctx, validator.StringRequest{Path: filePath("name"), ConfigValue: types.StringValue(v)}, resp)
+		return resp.Diagnostics
+	}
+	for _, ok := range []string{"gl.csv", "my \"quoted\"\tname\\x.csv", "Montréal € 😀.csv"} {
+		if d := run(ok); d.HasError() {
+			t.Errorf("%q: unexpected %v", ok, d)
+		}
+	}
+	for bad, want := range map[string]string{
+		"gl.csv\r\n":  "carriage return (U+000D) at byte 6",
+		"a\nb":        "line feed (U+000A) at byte 1",
+		"nul\x00":     "NUL (U+0000) at byte 3",
+		"esc\x1b[0m":  "escape (U+001B) at byte 3",
+		"del\x7f.csv": "delete (U+007F) at byte 3",
+	} {
+		assertAttrError(t, run(bad), filePath("name"), want, "file.name", "multipart")
+	}
+}
+
 // exactlyOneOfSiblings works wherever the file block is (top level, or in
 // an input) and names the attributes by their full paths.
 func TestExactlyOneOfSiblings(t *testing.T) {

@@ -1,0 +1,167 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// What a change to an existing job does. A new job starts only when what
+// the service would import changes: the template, the bytes
+// (content_sha256, which covers the inputs loaded), their format or
+// encoding, or a switch between file, rows and inputs. Everything else is
+// recorded in place, and submit turned on submits the job in place. A
+// value unknown at plan time is compared at apply.
+
+// planJobChange adds to the plan of a change of an existing job what the
+// attributes' own rules do not decide: an imported job adopting its
+// configuration is checked against its template; switching between file,
+// rows and inputs replaces the job; submit turned on is planned (see
+// planSubmit).
+func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var state, plan importModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if adopting(ctx, state.TemplateID, req.Private) {
+		if known(plan.TemplateID) && r.client != nil {
+			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
+		}
+		return
+	}
+	if kind := dataKind(plan); kind != dataKind(state) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root(kind))
+	}
+	planSubmit(state, plan, resp)
+}
+
+// dataKind is the attribute that holds the job's data: file, rows or
+// inputs.
+func dataKind(m importModel) string {
+	switch {
+	case !m.Inputs.IsNull():
+		return "inputs"
+	case !m.File.IsNull():
+		return "file"
+	}
+	return "rows"
+}
+
+// submitTurnedOn reports whether submit goes from false to true (not
+// while adopting: the prior value is then null).
+func submitTurnedOn(state, plan importModel) bool {
+	return state.Submit.Equal(types.BoolValue(false)) && plan.Submit.ValueBool()
+}
+
+// planSubmit plans submit turned on. A job that can take it is submitted
+// in place by Update; a job in a final status can no longer be submitted,
+// so the plan replaces it and a warning says why; a job the service no
+// longer knows is left as it is, with a warning.
+func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
+	if !submitTurnedOn(state, plan) {
+		return
+	}
+	jobID, status := state.ID.ValueString(), etl.JobStatus(state.Status.ValueString())
+	switch {
+	case isGone(state.Status):
+		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Import job %s cannot be submitted", jobID),
+			fmt.Sprintf("The service no longer knows job %s (status %s), so it cannot be submitted: submit = true is recorded and nothing is sent. "+
+				"To import the data again with a new job, run: %s.", jobID, statusNotFound, replaceCommand))
+	case status.Final():
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("submit"))
+		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Turning submit on replaces import job %s", jobID),
+			fmt.Sprintf("Job %s is %s: a job in a final status can no longer be submitted, so turning submit on plans its replacement, "+
+				"a new job that imports the data again. %s", jobID, status, finalJobNote(status)))
+	}
+}
+
+// finalJobNote says what a final job's status means for its data.
+func finalJobNote(s etl.JobStatus) string {
+	if s == etl.StatusCompleted {
+		return "Its data is already imported: to keep it imported once, keep submit = false (a completed job needs no submitting)."
+	}
+	return "It ended without importing its data."
+}
+
+// checkUnchangedAtApply: a change planned in place must not change what
+// the job imported. A value unknown at plan time could not be compared
+// then (the plan did not replace the job for it). Terraform plans again at
+// apply, with the value known: a difference then changes the planned
+// action, which Terraform refuses ("Provider produced inconsistent final
+// plan"). This check holds where that re-plan did not see the difference:
+// a difference fails the apply before anything is sent, and the next plan
+// shows the replacement.
+func checkUnchangedAtApply(ctx context.Context, state, plan importModel, diags *diag.Diagnostics) {
+	type pair struct {
+		at          path.Path
+		prior, next types.String
+	}
+	pairs := []pair{
+		{path.Root("template_id"), state.TemplateID, plan.TemplateID},
+		{path.Root("content_sha256"), state.ContentSHA256, plan.ContentSHA256},
+	}
+	sf, d := fileFrom(ctx, state.File)
+	diags.Append(d...)
+	pf, d := fileFrom(ctx, plan.File)
+	diags.Append(d...)
+	if sf != nil && pf != nil {
+		pairs = append(pairs, pair{filePath("format"), sf.Format, pf.Format}, pair{filePath("encoding"), sf.Encoding, pf.Encoding})
+	}
+	for _, p := range pairs {
+		if known(p.prior) && known(p.next) && p.prior.ValueString() != p.next.ValueString() {
+			diags.AddAttributeError(p.at, "Change needs a new job",
+				fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
+					"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
+					attrName(p.at), p.next.ValueString(), state.ID.ValueString(), p.prior.ValueString()))
+		}
+	}
+}
+
+// submitInPlace submits the existing job when submit was turned on, and
+// returns the job as it is then (job itself when nothing was sent): a job
+// already submitted or final is left as it is. False after a failure.
+func (r *importResource) submitInPlace(ctx context.Context, state, plan importModel, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
+	if !submitTurnedOn(state, plan) {
+		return job, true
+	}
+	if job.Status == etl.StatusSubmitted || job.Status == etl.StatusWaiting || job.Status.Final() {
+		tflog.Debug(ctx, "submit turned on for a job already submitted or final; not submitted", map[string]any{"job_id": job.ID, "status": string(job.Status)})
+		return job, true
+	}
+	submitted, err := r.submitConfirmed(ctx, job.ID)
+	if err != nil {
+		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
+			fmt.Sprintf("submit was turned on for job %s (status %s), and submitting it failed: %s.%s "+
+				"No job was started, and the state is unchanged: apply again to retry.", job.ID, job.Status, err, hintOf(err)))
+		return job, false
+	}
+	return submitted, true
+}
+
+// readForUpdate reads the job into plan. A job the service no longer
+// knows is recorded as gone (nil job, with a warning): an in-place change
+// of it is still recorded. False after any other failure.
+func (r *importResource) readForUpdate(ctx context.Context, plan *importModel, state importModel, diags *diag.Diagnostics) (*etl.Job, bool) {
+	jobID := plan.ID.ValueString()
+	job, err := r.client.GetJob(ctx, jobID)
+	switch {
+	case etl.IsNotFound(err):
+		plan.UpdatedDate = state.UpdatedDate
+		markGone(plan, diags)
+		return nil, true
+	case err != nil:
+		addRequestError(diags, fmt.Sprintf("Reading import job %s failed", jobID), err)
+		return nil, false
+	}
+	applyJob(plan, job)
+	return job, true
+}

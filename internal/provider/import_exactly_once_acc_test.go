@@ -1,0 +1,709 @@
+package provider
+
+// An import happens exactly once: a new job starts only when what the
+// service would import changes. Each test asserts on the emulator's record
+// of jobs (how many, and the SHA-256 of the bytes each received), not only
+// on Terraform's state, and logs the number of jobs it saw.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// jobsAre checks the emulator's record: exactly the jobs whose uploads
+// have these SHA-256 sums, in any order (jobs Terraform creates at once
+// may start in either order).
+func jobsAre(e *testEmulator, sums ...string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+		resp.Error = checkJobs(e, sums...)
+	})
+}
+
+func checkJobs(e *testEmulator, sums ...string) error {
+	jobs := e.Jobs()
+	if len(jobs) != len(sums) {
+		return fmt.Errorf("the emulator holds %d jobs, want %d", len(jobs), len(sums))
+	}
+	got := make([]string, len(jobs))
+	for i, j := range jobs {
+		if j.Upload != nil {
+			got[i] = j.Upload.SHA256
+		}
+	}
+	want := slices.Clone(sums)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("the emulator's jobs received bytes with SHA-256 %v, want %v", got, want)
+	}
+	return nil
+}
+
+// sameJob checks that addr still holds the first job the emulator created.
+func sameJob(e *testEmulator, addr string) statecheck.StateCheck {
+	return checkEmulator(addr, func(v map[string]any) error {
+		if jobs := e.Jobs(); len(jobs) == 0 || v["id"] != jobs[0].ID {
+			return fmt.Errorf("%s holds job %v, want the first job", addr, v["id"])
+		}
+		return nil
+	})
+}
+
+// diagSpy records the diagnostics of every read, plan and apply (the test
+// harness shows errors only).
+type diagSpy struct {
+	tfprotov6.ProviderServer
+	mu    sync.Mutex
+	diags []*tfprotov6.Diagnostic
+}
+
+func (s *diagSpy) record(d []*tfprotov6.Diagnostic) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.diags = append(s.diags, d...)
+}
+
+func (s *diagSpy) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	resp, err := s.ProviderServer.ReadResource(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s *diagSpy) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s *diagSpy) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+// warning returns the detail of the last warning titled summary, or "".
+func (s *diagSpy) warning(summary string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.diags) - 1; i >= 0; i-- {
+		if d := s.diags[i]; d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
+			return d.Detail
+		}
+	}
+	return ""
+}
+
+func (s *diagSpy) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"etl": func() (tfprotov6.ProviderServer, error) {
+			srv, err := providerserver.NewProtocol6WithError(New("test")())()
+			s.ProviderServer = srv
+			return s, err
+		},
+	}
+}
+
+// expectWarning checks that a warning titled summary was given, holding
+// every string of want.
+func (s *diagSpy) expectWarning(summary func() string, want ...string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+		d := s.warning(summary())
+		if d == "" {
+			resp.Error = fmt.Errorf("no warning %q", summary())
+			return
+		}
+		for _, w := range want {
+			if !strings.Contains(d, w) {
+				resp.Error = fmt.Errorf("warning %q: %q does not say %q", summary(), d, w)
+				return
+			}
+		}
+	})
+}
+
+// wrappedEmulator serves the emulator behind wrap, to act on requests as
+// they arrive.
+func wrappedEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Server, http.ResponseWriter, *http.Request)) *testEmulator {
+	t.Helper()
+	srv := emulator.New(opts)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { wrap(srv, w, r) }))
+	t.Cleanup(ts.Close)
+	return &testEmulator{Server: srv, URL: ts.URL}
+}
+
+// testClock is the emulator's clock, moved forward by tests.
+type testClock struct {
+	mu  sync.Mutex
+	off time.Duration
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.off)
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.off += d
+}
+
+// Moving the file, switching between content and a path with the same
+// bytes, renaming the file or its part, and the behaviour settings update
+// in place: one job throughout. Editing the bytes (the control) starts the
+// second.
+func TestAccExactlyOnce_inPlaceChanges(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	text := delimited(testRows, "CSV")
+	sum := sha256Hex([]byte(text))
+	dirA, dirB := t.TempDir(), t.TempDir()
+	pathA := writeFile(t, dirA, "gl.csv", []byte(text))
+	pathB := writeFile(t, dirB, "gl.csv", []byte(text))
+	const addr = "etl_import.gl"
+	res := func(file, extra string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id = %q
+  file = {
+%s
+  }
+%s
+}
+`, emulator.GLActualsTemplateID, file, extra)
+	}
+	inPlace := func(config string, checks ...statecheck.StateCheck) resource.TestStep {
+		return resource.TestStep{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum)),
+			}},
+			ConfigStateChecks: append([]statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum))}, checks...),
+		}
+	}
+	fileAttr := func(name string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey(name), knownvalue.NotNull())
+	}
+	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
+	editedSum := sha256Hex([]byte(delimited(edited, "CSV")))
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            res(fmt.Sprintf("    content = %q\n    format = \"CSV\"", text), ""),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+			},
+			// Inline content to a path holding the same bytes.
+			inPlace(res(fmt.Sprintf("    path = %q", pathA), ""), fileAttr("path")),
+			// The file moved to another directory.
+			inPlace(res(fmt.Sprintf("    path = %q", pathB), ""),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("path"), knownvalue.StringExact(pathB))),
+			// Renamed, sent in another part.
+			inPlace(res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"\n    part_name = \"upload\"", pathB), ""),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact("renamed.csv"))),
+			// How to wait, what to do on destroy, the time limits.
+			inPlace(res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"", pathB),
+				"  wait_for_completion = true\n  cancel_on_destroy = true\n  timeouts = { create = \"10m\" }"),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("cancel_on_destroy"), knownvalue.Bool(true))),
+			// The control: other bytes are a new job.
+			{
+				PreConfig: func() { writeFile(t, dirB, "gl.csv", []byte(delimited(edited, "CSV"))) },
+				Config:    res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"", pathB), ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum, editedSum)},
+			},
+		},
+	})
+	t.Logf("jobs: %d", len(e.Jobs()))
+}
+
+// submit turned on submits the job in place (and waits); turned off,
+// nothing is sent; turned on for a job in a final status, the plan
+// replaces it and a warning says why.
+func TestAccExactlyOnce_submitToggle(t *testing.T) {
+	clock := &testClock{}
+	// Jobs run for an hour of the emulator's clock, which jumps two hours
+	// once a job is submitted.
+	e := wrappedEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now}, func(srv *emulator.Server, w http.ResponseWriter, r *http.Request) {
+		srv.ServeHTTP(w, r)
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/submit") {
+			clock.advance(2 * time.Hour)
+		}
+	})
+	const addr = "etl_import.gl"
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
+	sum := sha256Hex(rowsBody(t, rows))
+	config := func(submit bool, wait bool) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id         = %q
+  rows                = [["Account", "Amount"], ["4000", "1"]]
+  submit              = %t
+  wait_for_completion = %t
+}
+`, emulator.GLActualsTemplateID, submit, wait)
+	}
+	submits := func(n int) statecheck.StateCheck {
+		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+			if got := e.Requests(emulator.EndpointSubmitJob); got != n {
+				resp.Error = fmt.Errorf("%d submit requests, want %d", got, n)
+			}
+		})
+	}
+	status := func(s string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(s))
+	}
+	spy := &diagSpy{}
+	firstJob := func() string { return e.Jobs()[0].ID }
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spy.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:            config(false, false),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), submits(0), status("RUNNING")},
+			},
+			{
+				// On: the same job is submitted, then waited for.
+				Config: config(true, true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectPriorID(addr, firstJob),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr), submits(1), status("COMPLETED")},
+			},
+			{
+				// Off: recorded, nothing sent.
+				Config: config(false, true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr), submits(1),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(false))},
+			},
+			{
+				// On again, for a COMPLETED job: it can no longer be
+				// submitted, so the plan replaces it and says why.
+				Config: config(true, true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					jobsAre(e, sum, sum), submits(2), status("COMPLETED"),
+					spy.expectWarning(func() string { return "Turning submit on replaces import job " + firstJob() },
+						"is COMPLETED", "can no longer be submitted", "imports the data again", "keep submit = false"),
+				},
+			},
+		},
+	})
+	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
+}
+
+// A job the service no longer knows stays in state with status NOT_FOUND
+// and a warning; no plan or apply starts a job for it; in-place changes
+// are recorded; destroy succeeds.
+func TestAccExactlyOnce_purgedJob(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	const addr = "etl_import.gl"
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
+	sum := sha256Hex(rowsBody(t, rows))
+	config := func(extra string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id = %q
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+%s
+}
+`, emulator.GLActualsTemplateID, extra)
+	}
+	spy := &diagSpy{}
+	jobID := func() string { return e.Jobs()[0].ID }
+	goneWarning := spy.expectWarning(func() string { return "Import job " + jobID() + " no longer found" },
+		"The data the job imported is still in the model", "status NOT_FOUND", "terraform apply -replace=etl_import.<name>")
+	notFound := statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound))
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spy.factories(),
+		CheckDestroy: func(*terraform.State) error {
+			return checkJobs(e, sum)
+		},
+		Steps: []resource.TestStep{
+			{
+				Config:            config(""),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+			},
+			{
+				// Purged: the refresh keeps the job, and the plan is empty.
+				PreConfig: func() {
+					if !e.PurgeJob(jobID()) {
+						t.Error("no job to purge")
+					}
+				},
+				Config: config(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr), notFound, goneWarning},
+			},
+			{
+				// In-place changes are recorded; the 404 does not fail them.
+				Config: config("  cancel_on_destroy = true\n  wait_for_completion = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr), notFound,
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("cancel_on_destroy"), knownvalue.Bool(true))},
+			},
+			{
+				// submit turned on: the job cannot be submitted; recorded,
+				// with a warning, and no job starts.
+				Config: config("  cancel_on_destroy = true\n  submit = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr), notFound,
+					spy.expectWarning(func() string { return "Import job " + jobID() + " cannot be submitted" }, "terraform apply -replace=etl_import.<name>")},
+			},
+			{
+				Config: config("  cancel_on_destroy = true\n  submit = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+			},
+		},
+	})
+	t.Logf("jobs: %d, submit requests: %d, cancel requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob), e.Requests(emulator.EndpointCancelJob))
+}
+
+// Adopting a job of another template (import block or command) is an
+// error at plan time naming both templates; nothing starts. The right
+// template adopts.
+func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	salesRows := [][]string{{"Account", "Amount"}, {"4000", "12"}}
+	// "GL Actuals" of Sales Model: the name of GLActualsTemplateID, another model.
+	salesJob := startJob(t, e, emulator.SalesGLActualsTemplateID, salesRows)
+	// "Headcount": the model of GLActualsTemplateID, another name.
+	headcountRows := [][]string{{"Employee", "FTE"}, {"E1", "1"}}
+	headcountJob := startJob(t, e, emulator.HeadcountTemplateID, headcountRows)
+	res := func(name, template string) string {
+		return fmt.Sprintf(`
+resource "etl_import" %q {
+  template_id = %q
+  rows        = [["Account", "Amount"], ["4000", "12"]]
+}
+`, name, template)
+	}
+	importBlock := func(name, id string) string {
+		return fmt.Sprintf("\nimport {\n  to = etl_import.%s\n  id = %q\n}\n", name, id)
+	}
+	started := []string{sha256Hex(rowsBody(t, salesRows)), sha256Hex(rowsBody(t, headcountRows))}
+	noNewJob := func() error { return checkJobs(e, started...) }
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Same name, another model.
+				Config: e.providerConfig() + importBlock("sales", salesJob) + res("sales", emulator.GLActualsTemplateID),
+				ExpectError: errRe(`(?s)Imported job belongs to another template.*` + salesJob + `.*"GL Actuals".*"Sales Model".*` +
+					emulator.GLActualsTemplateID + `.*"GL Actuals".*"Finance Plan"`),
+			},
+			{
+				// The command: imported, then the plan refuses to adopt.
+				PreConfig:          func() { check(t, noNewJob()) },
+				Config:             e.providerConfig() + res("hc", emulator.GLActualsTemplateID),
+				ResourceName:       "etl_import.hc",
+				ImportState:        true,
+				ImportStateId:      headcountJob,
+				ImportStatePersist: true,
+			},
+			{
+				Config:      e.providerConfig() + res("hc", emulator.GLActualsTemplateID),
+				ExpectError: errRe(`(?s)Imported job belongs to another template.*` + headcountJob + `.*"Headcount".*` + emulator.GLActualsTemplateID + `.*"GL Actuals"`),
+			},
+			{
+				// The right templates adopt, in place.
+				PreConfig: func() { check(t, noNewJob()) },
+				Config: e.providerConfig() + importBlock("sales", salesJob) + res("sales", emulator.SalesGLActualsTemplateID) +
+					res("hc", emulator.HeadcountTemplateID),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("etl_import.sales", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("etl_import.hc", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					jobsAre(e, started...),
+					statecheck.ExpectKnownValue("etl_import.sales", tfjsonpath.New("id"), knownvalue.StringExact(salesJob)),
+					statecheck.ExpectKnownValue("etl_import.hc", tfjsonpath.New("id"), knownvalue.StringExact(headcountJob)),
+				},
+			},
+		},
+	})
+	t.Logf("jobs: %d (both started outside Terraform)", len(e.Jobs()))
+}
+
+func check(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+// A saved plan applied after its file was edited starts no job and leaves
+// the state as it was (Terraform reports the provider's new content_sha256
+// as an inconsistent final plan); after its file was deleted, the apply
+// fails on file.path naming the file. Both for a new job and for an
+// in-place change of an existing one.
+func TestAccExactlyOnce_stalePlan(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	dir := t.TempDir()
+	text := delimited(testRows, "CSV")
+	sum := sha256Hex([]byte(text))
+	p := writeFile(t, dir, "gl.csv", []byte(text))
+	moved := filepath.Join(dir, "moved.csv")
+	res := func(name, path string) string {
+		return fmt.Sprintf(`
+resource "etl_import" %q {
+  template_id = %q
+  file = {
+    path = %q
+  }
+}
+`, name, emulator.GLActualsTemplateID, path)
+	}
+	// Between plan and apply (PreApply runs on the saved plan).
+	edit := func(path string) plancheck.PlanCheck {
+		return planCheckFunc(func(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+			writeFile(t, filepath.Dir(path), filepath.Base(path), []byte(text+"4099,1,Edited\n"))
+		})
+	}
+	remove := func(path string) plancheck.PlanCheck {
+		return planCheckFunc(func(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+			check(t, os.Remove(path))
+		})
+	}
+	restore := func(path string) func() {
+		return func() { writeFile(t, filepath.Dir(path), filepath.Base(path), []byte(text)) }
+	}
+	inconsistent := func(name string) *regexp.Regexp {
+		return errRe(`(?s)Provider produced inconsistent final plan.*etl_import\.` + name + `.*content_sha256`)
+	}
+	unchanged := plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionNoop)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// A new job, the file edited after the plan.
+				Config:           e.providerConfig() + res("new", p),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{edit(p)}},
+				ExpectError:      inconsistent("new"),
+			},
+			{
+				// A new job, the file deleted after the plan.
+				PreConfig:        func() { check(t, checkJobs(e)); restore(p)() },
+				Config:           e.providerConfig() + res("new", p),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{remove(p)}},
+				ExpectError:      errRe(`(?s)File not found.*file\.path.*gl\.csv`),
+			},
+			{
+				PreConfig:         func() { check(t, checkJobs(e)); restore(p)() },
+				Config:            e.providerConfig() + res("old", p),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+			},
+			{
+				// An in-place change (the file moved), edited after the plan.
+				PreConfig: func() { restore(moved)() },
+				Config:    e.providerConfig() + res("old", moved),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), edit(moved),
+				}},
+				ExpectError: inconsistent("old"),
+			},
+			{
+				// The state is as it was: the old path and bytes, the same job.
+				PreConfig: func() { restore(moved)() },
+				Config:    e.providerConfig() + res("old", p),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					unchanged,
+					plancheck.ExpectKnownValue("etl_import.old", tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, "etl_import.old")},
+			},
+			{
+				// An in-place change, the file deleted after the plan.
+				Config: e.providerConfig() + res("old", moved),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), remove(moved),
+				}},
+				ExpectError: errRe(`(?s)File not found.*file\.path.*moved\.csv`),
+			},
+			{
+				Config: e.providerConfig() + res("old", p),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					unchanged,
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, "etl_import.old")},
+			},
+		},
+	})
+	t.Logf("jobs: %d", len(e.Jobs()))
+}
+
+// A path unknown until apply plans an update in place (content_sha256
+// known after apply): the same bytes are recorded; other bytes fail the
+// apply before anything is sent (Terraform's re-plan at apply sees the
+// replacement), and the next plan replaces the job.
+func TestAccExactlyOnce_unknownAtPlan(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	dir := t.TempDir()
+	text := delimited(testRows, "CSV")
+	sum := sha256Hex([]byte(text))
+	p := writeFile(t, dir, "gl.csv", []byte(text))
+	same := writeFile(t, dir, "same.csv", []byte(text))
+	other := writeFile(t, dir, "other.csv", []byte(text+"4099,1,Other\n"))
+	const addr = "etl_import.gl"
+	// The path goes through terraform_data: unknown at plan when it changes.
+	config := func(path string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "terraform_data" "path" {
+  input = %q
+}
+
+resource "etl_import" "gl" {
+  template_id = %q
+  file = {
+    path = terraform_data.path.output
+  }
+}
+`, path, emulator.GLActualsTemplateID)
+	}
+	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+		plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
+	}}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
+			{
+				Config:           config(same),
+				ConfigPlanChecks: update,
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("path"), knownvalue.StringExact(same))},
+			},
+			{
+				Config:           config(other),
+				ConfigPlanChecks: update,
+				// Terraform's re-plan at apply reads the file: the planned
+				// action changes, which Terraform refuses before any apply.
+				ExpectError: errRe(`(?s)Provider produced inconsistent final plan.*etl_import\.gl.*changed the planned action from Update to DeleteThenCreate`),
+			},
+			{
+				PreConfig: func() { check(t, checkJobs(e, sum)) },
+				Config:    config(other),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum, sha256Hex([]byte(text+"4099,1,Other\n")))},
+			},
+		},
+	})
+	t.Logf("jobs: %d", len(e.Jobs()))
+}
+
+// With inputs, the job is created EDITING: submit turned on submits that
+// job in place (one job, one submit). Switching from inputs to rows is a
+// new job.
+func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	actuals, _ := writeTestFile(t, t.TempDir(), "actuals.csv", "CSV", "UTF-8", actualsRows)
+	const addr = "etl_import.multi"
+	firstJob := func() string { return e.Jobs()[0].ID }
+	submits := func(n int) statecheck.StateCheck {
+		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+			if got := e.Requests(emulator.EndpointSubmitJob); got != n {
+				resp.Error = fmt.Errorf("%d submit requests, want %d", got, n)
+			}
+		})
+	}
+	jobCount := func(n int) statecheck.StateCheck {
+		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+			if got := len(e.Jobs()); got != n {
+				resp.Error = fmt.Errorf("%d jobs, want %d", got, n)
+			}
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = false"),
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(0),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING"))},
+			},
+			{
+				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = true\n  wait_for_completion = true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectPriorID(addr, firstJob),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(1), sameJob(e, addr),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED"))},
+			},
+			{
+				Config: e.providerConfig() + `
+data "etl_template" "ar" {
+  name = "Actuals and Rates"
+}
+
+resource "etl_import" "multi" {
+  template_id = data.etl_template.ar.id
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+  submit      = true
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{jobCount(2)},
+			},
+		},
+	})
+	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
+}

@@ -45,7 +45,7 @@ func TestAdoptionMismatch(t *testing.T) {
 func TestCheckAdoptedTemplate(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	r := &importResource{jobRunner{client: testClient(t, e)}}
+	r := &importResource{jobRunner: jobRunner{client: testClient(t, e)}}
 	salesGL := jobState("640101874288689170", "GL Actuals", modelSales, "Sales Model")
 	for _, tc := range []struct {
 		template string

@@ -88,7 +88,7 @@ func fileAttribute() schema.Attribute {
 	formats := stringsOf(etl.FileFormats)
 	encodings := stringsOf(etl.Encodings)
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows` and `rows_wo` must be set; " +
+		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows`, `rows_wo` and `inputs` must be set; " +
 			"in `file`, exactly one of `path`, `content` and `content_wo`. A change of the bytes sent (`content_sha256`), of `format` or of `encoding` starts a new job; " +
 			"`path`, `content` (or `content_wo`) versus `path` with the same bytes, `name` and `part_name` update in place and start no job.",
 		Optional: true,

@@ -17,7 +17,7 @@ func TestSubmitAndCancelConfirmed(t *testing.T) {
 	for _, conflict := range []int{http.StatusConflict, http.StatusBadRequest} {
 		t.Run(http.StatusText(conflict), func(t *testing.T) {
 			e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, ConflictStatus: conflict})
-			r := &jobRunner{client: testClient(t, e)}
+			r := &importResource{jobRunner: jobRunner{client: testClient(t, e)}}
 			done := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 			e.SetJobStatus(done, emulator.StatusCompleted)
 
@@ -51,7 +51,7 @@ func TestSubmitAndCancelConfirmed(t *testing.T) {
 func TestRefusalOfJobInProgress(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
-	r := &jobRunner{client: testClient(t, e)}
+	r := &importResource{jobRunner: jobRunner{client: testClient(t, e)}}
 	running := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Count: 1, Status: http.StatusBadRequest})
 	if err := r.cancelConfirmed(ctx, running); etl.StatusCode(err) != http.StatusBadRequest {

@@ -561,7 +561,7 @@ resource "etl_import" "x" {
       file = { path = %q }
       rows = [["Account", "Amount"]]
     }`, noExt), `Invalid Attribute Combination.*inputs\["Load Actuals"\]\.(file|rows)`),
-			step(`{ file = { format = "CSV" } }`, `Invalid Attribute Combination.*\[inputs\["Load Actuals"\]\.file\.path,inputs\["Load Actuals"\]\.file\.content\]`),
+			step(`{ file = { format = "CSV" } }`, `Invalid Attribute Combination.*\[inputs\["Load Actuals"\]\.file\.path,inputs\["Load Actuals"\]\.file\.content,inputs\["Load Actuals"\]\.file\.content_wo\]`),
 			{Config: e.providerConfig()},
 		},
 	})

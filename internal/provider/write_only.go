@@ -74,7 +74,8 @@ type writeOnlyData struct {
 	inputs map[string]types.String
 }
 
-// readWriteOnly reads rows_wo and file.content_wo from the configuration.
+// readWriteOnly reads rows_wo, file.content_wo and each input's
+// file.content_wo from the configuration.
 func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.Diagnostics) {
 	var wo writeOnlyData
 	var file types.Object
@@ -90,14 +91,15 @@ func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.D
 	for key, e := range inputs.Elements() {
 		in, _ := e.(types.Object)
 		file, _ := in.Attributes()["file"].(types.Object)
-		if f, d := fileFrom(ctx, file); f != nil && !f.ContentWO.IsNull() {
-			if wo.inputs == nil {
-				wo.inputs = map[string]types.String{}
-			}
-			wo.inputs[key] = f.ContentWO
-		} else {
-			diags.Append(d...)
+		f, d := fileFrom(ctx, file)
+		diags.Append(d...)
+		if f == nil || f.ContentWO.IsNull() {
+			continue
 		}
+		if wo.inputs == nil {
+			wo.inputs = map[string]types.String{}
+		}
+		wo.inputs[key] = f.ContentWO
 	}
 	return wo, diags
 }

@@ -67,6 +67,14 @@ func TestWriteOnlyDataHelpers(t *testing.T) {
 		t.Errorf("content: %v %s", v, name)
 	}
 
+	withInput := writeOnlyData{inputs: map[string]types.String{"Load Actuals": types.StringValue("A\n1\n")}}
+	if c := withInput.forInput("Load Actuals"); c.content.ValueString() != "A\n1\n" || !c.rows.IsNull() {
+		t.Errorf("forInput: %+v", c)
+	}
+	if c := withInput.forInput("Load Rates"); !c.content.IsNull() {
+		t.Errorf("forInput of an input without content_wo: %+v", c)
+	}
+
 	// From a configuration: rows_wo, and file.content_wo of a null file.
 	typ := importType()
 	cfg := tfsdk.Config{Schema: importSchema(t), Raw: tfValue(t, typ, map[string]any{"template_id": "1", "rows_wo": [][]string{{"A"}, {"1"}}})}

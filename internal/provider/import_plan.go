@@ -23,12 +23,14 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum, diags := planContentHash(ctx, plan)
+	hc := newHashCache(ctx, r.hashCache, req.Private)
+	sum, diags := planContentHash(ctx, plan, hc)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
+	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return
 	}
@@ -40,8 +42,9 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would
-// send, unknown when an input is unknown.
-func planContentHash(ctx context.Context, m importModel) (types.String, diag.Diagnostics) {
+// send, unknown when an input is unknown. A file's hash comes from hc when
+// it can (nil: the file is read).
+func planContentHash(ctx context.Context, m importModel, hc *hashCache) (types.String, diag.Diagnostics) {
 	if !m.Rows.IsNull() {
 		return planRowsHash(m.Rows)
 	}
@@ -49,7 +52,7 @@ func planContentHash(ctx context.Context, m importModel) (types.String, diag.Dia
 	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}
-	sum, d := planFileHash(*f)
+	sum, d := planFileHash(ctx, *f, hc)
 	diags.Append(d...)
 	return sum, diags
 }
@@ -71,14 +74,15 @@ func planRowsHash(l types.List) (types.String, diag.Diagnostics) {
 
 // planFileHash hashes the file at path, or the encoded inline content, and
 // checks it against its format and encoding.
-func planFileHash(f fileModel) (types.String, diag.Diagnostics) {
+func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	switch {
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
-		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
-		sum, err := hashAndCheckFile(f, &diags)
+		// Hashed whole, its first fileCheckLimit bytes checked in the same
+		// read; or unchanged since a trusted record of its hash.
+		sum, err := hc.planFileSHA256(ctx, f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags

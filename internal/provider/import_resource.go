@@ -32,14 +32,17 @@ var (
 
 func newImportResource() resource.Resource { return &importResource{} }
 
-type importResource struct{ client *etl.Client }
+type importResource struct {
+	client    *etl.Client
+	hashCache bool // the file hash caches are on (hash_cache.go)
+}
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
 }
 
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+	r.client, r.hashCache = importDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
@@ -84,6 +87,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	keepSentRecord(ctx, r.hashCache, &plan, up, resp.Private, &resp.Diagnostics)
 	if plan.Submit.ValueBool() {
 		if !r.submit(ctx, &plan, job, &resp.Diagnostics) {
 			return
@@ -172,6 +176,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	applyJob(&state, job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -191,7 +196,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(d...)
 	}
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan)
+		sum, d := planContentHash(ctx, plan, nil)
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -27,73 +27,58 @@ for need in curl sha256sum "$time_bin"; do
   command -v "$need" >/dev/null || { echo "bench: $need is required" >&2; exit 1; }
 done
 
-mkdir -p "$bench/bin" "$bench/real" "$bench/rss"
-"$root/scripts/cli-config.sh" "$bench/cli.tfrc" "$bench/bin"
+tf="$("$root/scripts/terraform-bin.sh")"
+log() { printf '%s\n' "$*" >&2; }
 export TF_CLI_CONFIG_FILE="$bench/cli.tfrc" CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
 unset TF_LOG TF_LOG_PROVIDER
 
-tf="$("$root/scripts/terraform-bin.sh")"
-log() { printf '%s\n' "$*" >&2; }
-log "bench: $("$tf" version | head -n 1), $(nproc) cores, $runs runs each, parallelism $parallelism"
+# Builds and data first. Then the rest of this script runs as
+# `etl-emulator -instant -- scripts/bench.sh --with-emulator`: the emulator
+# serves while it runs (ETL_BASE_URL, ETL_TOKEN_ID and ETL_TOKEN_SECRET set;
+# its pid is $PPID) and stops with it. -instant: jobs are final at once, so
+# the upload is all that is measured.
+if [[ "${1:-}" != --with-emulator ]]; then
+  mkdir -p "$bench/bin" "$bench/real" "$bench/rss"
+  "$root/scripts/cli-config.sh" "$bench/cli.tfrc" "$bench/bin"
+  log "bench: $("$tf" version | head -n 1), $(nproc) cores, $runs runs each, parallelism $parallelism"
 
-(
-  cd "$root"
-  go build -o "$bench/real/terraform-provider-etl" .
-  go build -o "$bench/etl-emulator" ./internal/emulator/cmd/etl-emulator
-  go build -o "$bench/gencsv" ./internal/bench/gencsv
-)
+  (
+    cd "$root"
+    go build -o "$bench/real/terraform-provider-etl" .
+    go build -o "$bench/etl-emulator" ./internal/emulator/cmd/etl-emulator
+    go build -o "$bench/gencsv" ./internal/bench/gencsv
+  )
 
-# The provider, as Terraform runs it (dev_overrides), under /usr/bin/time -v:
-# every provider process of a command appends its peak RSS to $BENCH_RSS_FILE.
-cat >"$bench/bin/terraform-provider-etl" <<EOF
+  # The provider, as Terraform runs it (dev_overrides), under /usr/bin/time -v:
+  # every provider process of a command appends its peak RSS to $BENCH_RSS_FILE.
+  cat >"$bench/bin/terraform-provider-etl" <<EOF
 #!/usr/bin/env bash
 exec $time_bin -v -a -o "\${BENCH_RSS_FILE:-/dev/null}" "$bench/real/terraform-provider-etl" "\$@"
 EOF
-chmod +x "$bench/bin/terraform-provider-etl"
+  chmod +x "$bench/bin/terraform-provider-etl"
 
-# Data: generated once, regenerated when the size differs.
-size_bytes() { "$bench/gencsv" -size "$1" -o /dev/null -print-size; }
-gen() {
-  local file="$1" size="$2"
-  local want; want="$(size_bytes "$size")"
-  if [[ ! -f "$file" || "$(stat -c %s "$file")" != "$want" ]]; then
-    log "bench: generating $file ($size)"
-    "$bench/gencsv" -size "$size" -o "$file"
-  fi
-}
-gen "$bench/big.csv" "$big_size"
-gen "$bench/small.csv" "$small_size"
-# Let freshly written data reach the disk before anything is timed: state
-# files are written (and synced) by every terraform run.
-sync
+  # Data: generated once, regenerated when the size differs.
+  size_bytes() { "$bench/gencsv" -size "$1" -o /dev/null -print-size; }
+  gen() {
+    local file="$1" size="$2"
+    local want; want="$(size_bytes "$size")"
+    if [[ ! -f "$file" || "$(stat -c %s "$file")" != "$want" ]]; then
+      log "bench: generating $file ($size)"
+      "$bench/gencsv" -size "$size" -o "$file"
+    fi
+  }
+  gen "$bench/big.csv" "$big_size"
+  gen "$bench/small.csv" "$small_size"
+  # Let freshly written data reach the disk before anything is timed: state
+  # files are written (and synced) by every terraform run.
+  sync
 
-# The emulator: jobs final at once, so the upload is all that is measured.
+  exec "$bench/etl-emulator" -addr 127.0.0.1:0 -instant -- "${BASH_SOURCE[0]}" --with-emulator
+fi
+
+emulator_pid=$PPID
 work="$(mktemp -d "${TMPDIR:-/tmp}/etl-bench.XXXXXX")"
-emulator_pid=""
-cleanup() {
-  local rc=$?
-  if [[ -n "$emulator_pid" ]] && kill -0 "$emulator_pid" 2>/dev/null; then
-    kill "$emulator_pid" 2>/dev/null || true
-    wait "$emulator_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-"$bench/etl-emulator" -addr 127.0.0.1:0 -instant >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-for _ in $(seq 1 100); do
-  grep -q '^ETL_TOKEN_SECRET=' "$work/emulator.out" 2>/dev/null && break
-  kill -0 "$emulator_pid" 2>/dev/null || { cat "$work/emulator.err" >&2; exit 1; }
-  sleep 0.1
-done
-while IFS='=' read -r key value; do
-  case "$key" in ETL_BASE_URL | ETL_TOKEN_ID | ETL_TOKEN_SECRET) export "$key=$value" ;; esac
-done < <(grep -E '^ETL_[A-Z_]+=' "$work/emulator.out")
-[[ -n "${ETL_BASE_URL:-}" ]] || { echo "bench: the emulator did not start" >&2; exit 1; }
+trap 'rm -rf "$work"' EXIT
 template=640101874288689152 # GL Actuals (Account, Amount)
 
 # Configurations.

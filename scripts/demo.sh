@@ -1,98 +1,68 @@
 #!/usr/bin/env bash
 # The quickstart, end to end and offline:
-#   1. builds the provider and the emulator,
-#   2. starts the emulator on a free loopback port,
-#   3. applies examples/quickstart through a dev_overrides CLI configuration
-#      (no registry, no init), prints the outputs, destroys,
-#   4. stops the emulator, whatever happened.
+#   1. builds the emulator, and the provider into a local filesystem mirror
+#      (scripts/provider-mirror.sh), installed as a release would be;
+#   2. runs the rest of this script as `etl-emulator -- scripts/demo.sh
+#      --with-emulator`: the emulator serves while it runs, with
+#      ETL_BASE_URL, ETL_TOKEN_ID and ETL_TOKEN_SECRET set, and stops with it;
+#   3. terraform init, apply of examples/quickstart, destroy, and a summary
+#      of what happened.
+# Colour codes only when stdout is a terminal.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ETL_CACHE_DIR:-$root/.cache}"
 demo="$cache/demo"
-bin_dir="$demo/bin"
+export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
+# Written first: a TF_CLI_CONFIG_FILE naming a missing file makes every
+# terraform command complain.
+export TF_CLI_CONFIG_FILE="$demo/cli.tfrc"
 
 say() { printf '\n==> %s\n' "$*"; }
 
-for need in "$root/internal/emulator/cmd/etl-emulator" "$root/examples/quickstart"; do
-  if [[ ! -d "$need" ]]; then
-    echo "demo: $need is missing" >&2
-    exit 1
-  fi
-done
-
-tf="$("$root/scripts/terraform-bin.sh")"
-say "using $("$tf" version | head -n 1) ($tf)"
-
-say "building the provider and the emulator"
-mkdir -p "$bin_dir"
-(
-  cd "$root"
-  go build -o "$bin_dir/terraform-provider-etl" .
-  go build -o "$demo/etl-emulator" ./internal/emulator/cmd/etl-emulator
-)
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/etl-demo.XXXXXX")"
-emulator_pid=""
-cleanup() {
-  local rc=$?
-  if [[ -n "$emulator_pid" ]] && kill -0 "$emulator_pid" 2>/dev/null; then
-    kill "$emulator_pid" 2>/dev/null || true
-    wait "$emulator_pid" 2>/dev/null || true
-    echo "demo: emulator stopped" >&2
-  fi
-  rm -rf "$work"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-say "starting the emulator"
-"$demo/etl-emulator" -addr 127.0.0.1:0 -url-file "$work/emulator.url" >"$work/emulator.out" 2>"$work/emulator.err" &
-emulator_pid=$!
-
-# Wait until it listens and has printed its settings.
-for _ in $(seq 1 100); do
-  if grep -q '^ETL_TOKEN_SECRET=' "$work/emulator.out" 2>/dev/null && [[ -s "$work/emulator.url" ]]; then
-    break
-  fi
-  if ! kill -0 "$emulator_pid" 2>/dev/null; then
-    echo "demo: the emulator exited early:" >&2
-    cat "$work/emulator.out" "$work/emulator.err" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if ! grep -q '^ETL_TOKEN_SECRET=' "$work/emulator.out"; then
-  echo "demo: the emulator did not print its settings within 10s:" >&2
-  cat "$work/emulator.out" "$work/emulator.err" >&2
-  exit 1
+if [[ "${1:-}" != --with-emulator ]]; then
+  mkdir -p "$demo"
+  version="$("$root/scripts/provider-mirror.sh" "$demo")"
+  tf="$("$root/scripts/terraform-bin.sh")"
+  say "using $("$tf" version | head -n 1) ($tf)"
+  say "built the provider $version into $demo/mirror; building the emulator"
+  (cd "$root" && go build -o "$demo/etl-emulator" ./internal/emulator/cmd/etl-emulator)
+  say "starting the emulator: etl-emulator -- scripts/demo.sh --with-emulator"
+  DEMO_TF="$tf" exec "$demo/etl-emulator" -- "${BASH_SOURCE[0]}" --with-emulator
 fi
-while IFS='=' read -r key value; do
-  case "$key" in
-    ETL_BASE_URL | ETL_TOKEN_ID | ETL_TOKEN_SECRET | ETL_HUB) export "$key=$value" ;;
-  esac
-done < <(grep -E '^ETL_[A-Z_]+=' "$work/emulator.out")
-echo "emulator listening at $ETL_BASE_URL (pid $emulator_pid)"
 
-"$root/scripts/cli-config.sh" "$work/cli.tfrc" "$bin_dir"
-export TF_CLI_CONFIG_FILE="$work/cli.tfrc"
-export CHECKPOINT_DISABLE=1
-export TF_IN_AUTOMATION=1
-
+tf="$DEMO_TF"
+name="$(basename "$tf")"
+color=()
+[[ -t 1 ]] || color=(-no-color)
+work="$(mktemp -d "${TMPDIR:-/tmp}/etl-demo.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
 cp -R "$root/examples/quickstart" "$work/quickstart"
 cd "$work/quickstart"
 # Leftovers of someone's local run must not leak into the demo.
 rm -rf .terraform .terraform.lock.hcl terraform.tfstate terraform.tfstate.backup
 
-say "$(basename "$tf") apply (examples/quickstart)"
-"$tf" apply -auto-approve -input=false
+say "$name init (etl-provider/etl from the local mirror, its checksum locked first)"
+platform="$(go env GOOS)_$(go env GOARCH)"
+if ! out="$("$tf" providers lock -fs-mirror="$demo/mirror" -platform="$platform" "${color[@]}" 2>&1)"; then
+  printf '%s\n' "$out" >&2
+  exit 1
+fi
+"$tf" init -input=false "${color[@]}"
 
-say "$(basename "$tf") output"
-"$tf" output
+say "$name apply (examples/quickstart, against the emulator at $ETL_BASE_URL)"
+"$tf" apply -auto-approve -input=false "${color[@]}"
 
-say "$(basename "$tf") destroy"
-"$tf" destroy -auto-approve -input=false
+# field NAME KEY: a string field of an object output.
+field() { "$tf" output -json "$1" | sed -n "s/.*\"$2\":\"\\([^\"]*\\)\".*/\\1/p"; }
+gl_id="$(field gl_job id)" gl_status="$(field gl_job status)" gl_model="$(field gl_job model)"
+hc_id="$(field headcount_job id)" hc_status="$(field headcount_job status)"
+rows="$(($(wc -l <data/gl.csv) - 1))"
 
-say "demo finished"
+say "$name destroy"
+"$tf" destroy -auto-approve -input=false "${color[@]}"
+
+say "what just happened"
+fmt -w 78 <<EOF
+Terraform looked two import templates up by name in the emulator (an in-memory stand-in for the service), then started two import jobs: job $gl_id uploaded data/gl.csv ($rows data rows) to "GL Actuals" in $gl_model, and job $hc_id sent two inline rows to "Headcount". Both were submitted and waited for: $gl_id ended $gl_status and $hc_id ended $hc_status. Destroy then removed them from the Terraform state only: an import cannot be undone, so destroying never deletes imported data. The emulator stopped with this demo and kept nothing. Next: read examples/quickstart/main.tf, docs/resources/import.md (submitting, replacement, a failed job) and docs/guides/fixtures-in-ci.md, or run the emulator yourself: ${demo#"$root"/}/etl-emulator -h
+EOF

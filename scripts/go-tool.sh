@@ -25,7 +25,7 @@ if [[ ! -x "$bin" ]]; then
   echo "go-tool: installing $pkg@$version into $dir" >&2
   start=$SECONDS
   # Outside the project's module, so the root go.mod is never touched.
-  (cd "$dir" && GOWORK=off GOFLAGS= GOBIN="$dir" go install "$pkg@$version") >&2
+  (cd "$dir" && GOWORK=off GOFLAGS='' GOBIN="$dir" go install "$pkg@$version") >&2
   echo "go-tool: installed $name $version in $((SECONDS - start))s" >&2
 fi
 printf '%s\n' "$bin"

@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    etl = {
+      source = "etl-provider/etl"
+    }
+  }
+}
+
 # The token's hub gives the service address https://{hub}.vena.io.
 provider "etl" {
   hub          = "us2"
@@ -11,10 +19,7 @@ variable "etl_token_secret" {
   sensitive   = true
 }
 
-# Every setting can come from the environment instead:
-#   ETL_HUB, ETL_TOKEN_ID, ETL_TOKEN_SECRET and ETL_BASE_URL.
-# base_url replaces the hub's address, for example to use the local emulator:
-#
-# provider "etl" {
-#   base_url = "http://127.0.0.1:8080"
-# }
+# Every setting that has an environment variable can come from it instead:
+# ETL_HUB, ETL_TOKEN_ID, ETL_TOKEN_SECRET, ETL_BASE_URL and ETL_CA_CERT_FILE.
+# With them exported, `provider "etl" {}` is enough. base_url replaces the
+# hub's address, for a proxy, a private deployment or the emulator.

@@ -24,10 +24,11 @@ func TestFilterTemplates(t *testing.T) {
 		f    templateFilter
 		want []string
 	}{
-		{templateFilter{}, []string{emulator.GLActualsTemplateID, emulator.HeadcountTemplateID, emulator.SalesVolumesTemplateID, emulator.SalesGLActualsTemplateID}},
+		{templateFilter{}, []string{emulator.GLActualsTemplateID, emulator.HeadcountTemplateID, emulator.SalesVolumesTemplateID, emulator.SalesGLActualsTemplateID,
+			emulator.TwoStepTemplateID, emulator.NoStepTemplateID, emulator.SameStepNameTemplateID}},
 		{templateFilter{Name: "GL Actuals"}, []string{emulator.GLActualsTemplateID, emulator.SalesGLActualsTemplateID}},
 		{templateFilter{Name: "GL Actuals", ModelName: "Sales Model"}, []string{emulator.SalesGLActualsTemplateID}},
-		{templateFilter{ModelID: modelFinance}, []string{emulator.GLActualsTemplateID, emulator.HeadcountTemplateID}},
+		{templateFilter{ModelID: modelFinance}, []string{emulator.GLActualsTemplateID, emulator.HeadcountTemplateID, emulator.TwoStepTemplateID, emulator.NoStepTemplateID}},
 		{templateFilter{NameRegex: regexp.MustCompile("^S"), ModelID: modelSales}, []string{emulator.SalesVolumesTemplateID}},
 		{templateFilter{Name: "Payroll"}, nil},
 	}
@@ -43,7 +44,7 @@ func TestFilterTemplates(t *testing.T) {
 			}
 		}
 	}
-	if len(all) != 4 || all[0].ID != emulator.GLActualsTemplateID {
+	if len(all) != len(emulator.DefaultTemplates()) || all[0].ID != emulator.GLActualsTemplateID {
 		t.Error("filtering changed the list it filtered")
 	}
 

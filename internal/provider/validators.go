@@ -20,11 +20,9 @@ import (
 // else the diagnostic's detail: what is wrong, where the value came from
 // and what to do.
 
-var hubPattern = regexp.MustCompile(`^[a-z0-9]+$`)
-
 // hubProblem: a hub is the lower-case region name.
 func hubProblem(hub string) string {
-	if hubPattern.MatchString(hub) {
+	if etl.CheckHub(hub) == nil {
 		return ""
 	}
 	return fmt.Sprintf("The hub %q (from the hub attribute or the %s environment variable) is not valid: "+

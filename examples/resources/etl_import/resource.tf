@@ -1,10 +1,24 @@
+terraform {
+  required_providers {
+    etl = {
+      source = "etl-provider/etl"
+    }
+  }
+}
+
+# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
+# ETL_TOKEN_SECRET.
+provider "etl" {}
+
 data "etl_template" "gl" {
   name       = "GL Actuals"
   model_name = "Finance Plan"
 }
 
-# A flat file. Its format comes from the extension (.csv, .psv, .tsv/.tdf/.tab);
-# an edit to the file plans a new job, an unchanged file plans nothing.
+# Upload a file (start with file). Its format comes from the extension (.csv,
+# .psv, .tsv/.tdf/.tab); an edit to the file plans a new job, an unchanged
+# file plans nothing. Submitted, then waited for: a job that ends in ERROR
+# fails the apply.
 resource "etl_import" "gl" {
   template_id = data.etl_template.gl.id
 
@@ -21,7 +35,8 @@ resource "etl_import" "gl" {
   }
 }
 
-# Inline text, encoded to the declared encoding before it is sent.
+# Upload inline text as a file, encoded to the declared encoding first. Not
+# submitted (submit defaults to false), not waited for.
 resource "etl_import" "adjustments" {
   template_id = data.etl_template.gl.id
 
@@ -37,7 +52,7 @@ resource "etl_import" "adjustments" {
   }
 }
 
-# Rows, header row first: sent as JSON with start with data.
+# Send rows (start with data), header row first, as a JSON body.
 resource "etl_import" "rows" {
   template_id = data.etl_template.gl.id
 

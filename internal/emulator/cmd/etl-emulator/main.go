@@ -1,15 +1,21 @@
 // Command etl-emulator serves the in-memory ETL import API emulator on
-// loopback, for quickstarts, demos and scripts.
+// loopback, for quickstarts, demos, scripts and CI fixtures.
 //
-// It prints shell-eval friendly lines (ETL_BASE_URL, ETL_TOKEN_ID,
-// ETL_TOKEN_SECRET) once listening, then serves until SIGINT or SIGTERM.
+//	etl-emulator [flags]                        serve until Ctrl-C or SIGTERM
+//	etl-emulator [flags] -- COMMAND [ARGS...]   serve while COMMAND runs
+//
+// Serving, it prints the etl provider's settings (ETL_BASE_URL,
+// ETL_TOKEN_ID, ETL_TOKEN_SECRET, and ETL_CA_CERT_FILE with -tls) as
+// `export KEY=value` lines on stdout and closes stdout, so that
+// eval "$(etl-emulator &)" returns; -env-file writes the same lines to a
+// file. "listening on ...; Ctrl-C to stop" goes to stderr. With a command
+// after `--`, the settings are in the command's environment instead, and the
+// emulator stops when the command exits, with its exit status.
 package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -23,102 +29,136 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
+// version is set by the release build (-ldflags "-X main.version=...").
+var version = "dev"
+
+// stdio are the streams the command reads and writes.
+type stdio struct {
+	in          io.Reader
+	out, errOut io.Writer
+}
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "etl-emulator:", err)
-		os.Exit(1)
+	// SIGTERM stops the emulator (and is passed on to a command). Ctrl-C
+	// (SIGINT) stops it when it serves alone; a command run after `--` gets
+	// Ctrl-C from the terminal itself and decides when to exit.
+	term, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	interrupt := make(chan os.Signal, 1)
+	signal.Notify(interrupt, os.Interrupt)
+	err := run(term, interrupt, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// exitStatus is the exit status of a command run after `--`; it has
+// reported its own problems.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("the command exited with status %d", int(e)) }
+
+// usageError is a mistake in the command line (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// exitCode reports err on errOut and returns the process's exit status.
+func exitCode(err error, errOut io.Writer) int {
+	var status exitStatus
+	var usage usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &status):
+		return int(status)
+	case errors.As(err, &usage):
+		fmt.Fprintf(errOut, "etl-emulator: %v\nRun 'etl-emulator -h' for usage.\n", err)
+		return 2
+	default:
+		fmt.Fprintln(errOut, "etl-emulator:", err)
+		return 1
 	}
 }
 
-// run serves until ctx is done.
-func run(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("etl-emulator", flag.ContinueOnError)
-	addr := fs.String("addr", "127.0.0.1:0", "listen address (loopback only unless -allow-remote)")
-	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback listen address")
-	tokenID := fs.String("token-id", emulator.DefaultTokenID, "application token id to accept")
-	tokenSecret := fs.String("token-secret", emulator.DefaultTokenSecret, "application token secret to accept")
-	runTime := fs.Duration("run-time", 100*time.Millisecond, "how long a started or submitted job runs")
-	instant := fs.Bool("instant", false, "jobs are final as soon as they start")
-	faultRate := fs.Float64("fault-rate", 0, "probability (0..1) of answering any request with 503")
-	urlFile := fs.String("url-file", "", "write the base URL to this file once listening")
-	verbose := fs.Bool("log", false, "log requests to stderr")
-	useTLS := fs.Bool("tls", false, "serve https with a generated self-signed certificate, written as PEM to -ca-file (printed as ETL_CA_CERT_FILE)")
-	caFile := fs.String("ca-file", "", "with -tls: where to write the certificate (default: a new file in the temporary directory)")
-	if err := fs.Parse(args); err != nil {
+// run serves until term is done (or, serving alone, an interrupt arrives),
+// or runs the command after `--` with the emulator's settings.
+func run(term context.Context, interrupt <-chan os.Signal, args []string, std stdio) error {
+	c, err := parseArgs(args, std.out)
+	if err != nil || c.done {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %v", fs.Args())
-	}
-	if !*allowRemote {
-		if err := checkLoopback(*addr); err != nil {
-			return err
-		}
-	}
-	if *faultRate < 0 || *faultRate > 1 {
-		return fmt.Errorf("-fault-rate must be between 0 and 1")
-	}
-	opts := emulator.Options{TokenID: *tokenID, TokenSecret: *tokenSecret, RunTime: *runTime, Instant: *instant}
-	if *verbose {
-		logger := log.New(os.Stderr, "", log.LstdFlags|log.Lmicroseconds)
-		opts.Logf = logger.Printf
-	}
-	srv := emulator.New(opts)
-	if *faultRate > 0 {
-		srv.InjectFault(emulator.Fault{Status: http.StatusServiceUnavailable, Probability: *faultRate})
-	}
-
-	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", *addr)
+	ln, set, err := listen(term, c)
 	if err != nil {
 		return err
 	}
-	base := "http://" + ln.Addr().String()
-	caLine := ""
-	if *useTLS {
-		cert, certPEM, err := emulator.GenerateCertificate()
-		if err != nil {
-			ln.Close()
-			return err
-		}
-		path := *caFile
-		if path == "" {
-			f, err := os.CreateTemp("", "etl-emulator-ca-*.pem")
-			if err != nil {
-				ln.Close()
-				return err
-			}
-			path = f.Name()
-			f.Close()
-		}
-		if err := os.WriteFile(path, certPEM, 0o600); err != nil {
-			ln.Close()
-			return err
-		}
-		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
-		base = "https://" + ln.Addr().String()
-		caLine = "ETL_CA_CERT_FILE=" + path + "\n"
-	}
-	if *urlFile != "" {
-		if err := os.WriteFile(*urlFile, []byte(base+"\n"), 0o600); err != nil {
+	defer set.removeGenerated()
+	if c.urlFile != "" {
+		if err := os.WriteFile(c.urlFile, []byte(set.baseURL+"\n"), 0o600); err != nil {
 			ln.Close()
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "ETL_BASE_URL=%s\nETL_TOKEN_ID=%s\nETL_TOKEN_SECRET=%s\n%s", base, *tokenID, *tokenSecret, caLine)
+	if c.envFile != "" {
+		if err := writeFileAtomic(c.envFile, []byte(set.exportLines())); err != nil {
+			ln.Close()
+			return err
+		}
+		defer os.Remove(c.envFile)
+	}
+	hs := &http.Server{Handler: newHandler(c, std.errOut), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: log.New(std.errOut, "etl-emulator: ", 0)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	if len(c.command) > 0 {
+		fmt.Fprintf(std.errOut, "etl-emulator: listening on %s; running %s\n", set.baseURL, c.command[0])
+		err = runCommand(term, c.command, set.environ(), std)
+	} else {
+		err = serveAlone(term, interrupt, set, served, std)
+	}
+	if serr := shutdown(hs); err == nil {
+		err = serr
+	}
+	return err
+}
 
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+// newHandler builds the emulator the flags describe.
+func newHandler(c config, errOut io.Writer) http.Handler {
+	opts := emulator.Options{TokenID: c.tokenID, TokenSecret: c.tokenSecret, RunTime: c.runTime, Instant: c.instant}
+	if c.verbose {
+		opts.Logf = log.New(errOut, "", log.LstdFlags|log.Lmicroseconds).Printf
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	srv := emulator.New(opts)
+	if c.faultRate > 0 {
+		srv.InjectFault(emulator.Fault{Status: http.StatusServiceUnavailable, Probability: c.faultRate})
+	}
+	return srv
+}
+
+// serveAlone prints the settings, closes stdout when it can (so that
+// eval "$(etl-emulator &)" returns), then waits for a signal or for the
+// server to fail.
+func serveAlone(term context.Context, interrupt <-chan os.Signal, set settings, served <-chan error, std stdio) error {
+	if _, err := io.WriteString(std.out, set.exportLines()); err != nil {
+		return err
+	}
+	if c, ok := std.out.(io.Closer); ok {
+		_ = c.Close()
+	}
+	fmt.Fprintf(std.errOut, "etl-emulator: listening on %s (pid %d); Ctrl-C to stop\n", set.baseURL, os.Getpid())
+	select {
+	case err := <-served:
+		return err
+	case <-interrupt:
+	case <-term.Done():
+	}
+	return nil
+}
+
+// shutdown stops the server, giving requests in flight 5 seconds.
+func shutdown(hs *http.Server) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := hs.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	return nil

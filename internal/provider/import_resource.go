@@ -107,7 +107,9 @@ func (r *importResource) start(ctx context.Context, templateID string, up *prepa
 	var err error
 	if up.file != nil {
 		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
+		stop := reportUpload(ctx, up)
 		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
+		stop()
 	} else {
 		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
 		job, err = r.client.StartWithData(ctx, templateID, *up.data)

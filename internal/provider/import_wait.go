@@ -56,6 +56,7 @@ func (r *importResource) waitAndRecord(ctx context.Context, m *importModel, time
 // ends, and returns the last status seen.
 func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobStatus) (etl.JobStatus, error) {
 	interval := pollInitialInterval
+	progress := newWaitProgress(jobID)
 	for {
 		status, err := c.GetJobStatus(ctx, jobID)
 		if err != nil {
@@ -66,6 +67,7 @@ func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobSt
 		}
 		last = status
 		tflog.Trace(ctx, "polled import job", map[string]any{"job_id": jobID, "status": string(status)})
+		progress.seen(ctx, status)
 		if status.Final() {
 			return status, nil
 		}

@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Side-by-side benchmarks of issue 5, on loopback against the emulator:
+# Side-by-side benchmarks of issue 11, on loopback against the emulator:
 #
-#   1. apply of one etl_import with a 2 GiB CSV  vs  curl -F of the same file
-#   2. the provider's peak RSS for 2 GiB (<= 64 MiB) and 20 MiB (flat)
-#   3. terraform plan of that config  vs  sha256sum of the file + an empty plan
-#   4. encoding a 25 MB rows body  vs  encoding/json.Marshal (Go benchmark)
-#   5. apply of 200 etl_import  vs  200 terraform_data, same -parallelism
+#   1a. terraform apply PLANFILE of a new import of a 2 GiB CSV (the plan
+#       made beforehand, not timed)       vs  curl -F of the same file (<= 1.15x)
+#   1b. terraform apply without a saved plan (its plan reads the file once)
+#                                         vs  the same curl              (<= 1.50x)
+#   2.  the provider's peak RSS for 2 GiB (<= 64 MiB) and 20 MiB (flat)
+#   3.  terraform plan of 20 unchanged imports of 512 MiB files  vs  the same
+#       20 imports of the smallest file the emulator takes (<= 1.3x); the
+#       same plan with the hash cache off (ETL_HASH_CACHE=0) printed beside
+#   4.  encoding a 25 MB rows body  vs  encoding/json.Marshal (Go benchmark)
+#   5.  apply of 200 etl_import  vs  200 time_static (terraform-provider-time
+#       v0.13.1, go install'ed from the module proxy), -parallelism=10
+#       (<= 1.15x); 200 terraform_data printed beside
+#   6.  terraform plan of 50, 200 and 800 unchanged imports: the cost per
+#       resource over the plan of one at each size, flat within 1.3x
 #
 # Every command runs BENCH_RUNS times (default 3); medians are compared. It
 # prints one line per target, "target N: ratio X (limit Y) PASS|FAIL", with
-# the raw medians. Data is generated under .cache/bench (not committed).
+# the raw medians. Data is generated under .cache/bench (not committed); the
+# 20 files of target 3 (10 GiB) are removed at the end unless
+# BENCH_KEEP_DATA=1, and made smaller (BENCH_T3_SIZE, printed) when the disk
+# has not room for them. Terraform runs with its own XDG_CACHE_HOME, so the
+# provider's disk cache of file hashes starts empty and is never the user's.
 #
 #   BENCH_RUNS=5 BENCH_PARALLELISM=10 scripts/bench.sh
+#   BENCH_TARGETS="1 3" scripts/bench.sh     only targets 1 (and 2) and 3
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +35,8 @@ runs="${BENCH_RUNS:-3}"
 parallelism="${BENCH_PARALLELISM:-10}"
 big_size="${BENCH_BIG_SIZE:-2GiB}"
 small_size="${BENCH_SMALL_SIZE:-20MiB}"
+t3_count=20
+time_version=v0.13.1
 time_bin=/usr/bin/time
 
 for need in curl sha256sum "$time_bin"; do
@@ -30,7 +46,7 @@ done
 tf="$("$root/scripts/terraform-bin.sh")"
 log() { printf '%s\n' "$*" >&2; }
 export TF_CLI_CONFIG_FILE="$bench/cli.tfrc" CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
-unset TF_LOG TF_LOG_PROVIDER
+unset TF_LOG TF_LOG_PROVIDER ETL_HASH_CACHE
 
 # Builds and data first. Then the rest of this script runs as
 # `etl-emulator -instant -- scripts/bench.sh --with-emulator`: the emulator
@@ -38,8 +54,10 @@ unset TF_LOG TF_LOG_PROVIDER
 # its pid is $PPID) and stops with it. -instant: jobs are final at once, so
 # the upload is all that is measured.
 if [[ "${1:-}" != --with-emulator ]]; then
-  mkdir -p "$bench/bin" "$bench/real" "$bench/rss"
+  mkdir -p "$bench/bin" "$bench/real" "$bench/rss" "$bench/t3" "$bench/t6"
   "$root/scripts/cli-config.sh" "$bench/cli.tfrc" "$bench/bin"
+  # terraform-provider-time from the same directory (dev_overrides).
+  sed -i "s|^  dev_overrides {\$|&\n    \"registry.terraform.io/hashicorp/time\" = \"$bench/bin\"|" "$bench/cli.tfrc"
   log "bench: $("$tf" version | head -n 1), $(nproc) cores, $runs runs each, parallelism $parallelism"
 
   (
@@ -48,6 +66,11 @@ if [[ "${1:-}" != --with-emulator ]]; then
     go build -o "$bench/etl-emulator" ./internal/emulator/cmd/etl-emulator
     go build -o "$bench/gencsv" ./internal/bench/gencsv
   )
+  if [[ ! -x "$bench/time/terraform-provider-time" ]]; then
+    log "bench: go install github.com/hashicorp/terraform-provider-time@$time_version"
+    GOBIN="$bench/time" GOFLAGS='' go install "github.com/hashicorp/terraform-provider-time@$time_version"
+  fi
+  ln -sf "$bench/time/terraform-provider-time" "$bench/bin/terraform-provider-time"
 
   # The provider, as Terraform runs it (dev_overrides), under /usr/bin/time -v:
   # every provider process of a command appends its peak RSS to $BENCH_RSS_FILE.
@@ -69,36 +92,53 @@ EOF
   }
   gen "$bench/big.csv" "$big_size"
   gen "$bench/small.csv" "$small_size"
-  # Let freshly written data reach the disk before anything is timed: state
-  # files are written (and synced) by every terraform run.
-  sync
 
-  exec "$bench/etl-emulator" -addr 127.0.0.1:0 -instant -- "${BASH_SOURCE[0]}" --with-emulator
+  # Target 3: 20 files of 512 MiB, unless the disk has not room for them
+  # (with 2 GiB to spare): then smaller, and the size is printed.
+  t3_size="${BENCH_T3_SIZE:-}"
+  if [[ -z "$t3_size" ]]; then
+    have="$(find "$bench/t3" -name 'f*.csv' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')"
+    avail="$(($(df --output=avail -B1 "$bench" | tail -n 1) + have))"
+    mib_each=512
+    while ((mib_each > 16 && avail < t3_count * mib_each * 1048576 + 2 * 1073741824)); do mib_each=$((mib_each / 2)); done
+    t3_size="${mib_each}MiB"
+    ((mib_each == 512)) || log "bench: $((avail >> 30)) GiB free: target 3 scaled down to files of $t3_size (factor $((512 / mib_each)))"
+  fi
+  for i in $(seq 0 $((t3_count - 1))); do gen "$bench/t3/f$i.csv" "$t3_size"; done
+  # Target 3's small side: the smallest file the emulator takes (a header
+  # with its required columns: it refuses a 1-byte file).
+  for i in $(seq 0 $((t3_count - 1))); do
+    [[ -f "$bench/t3/tiny$i.csv" ]] || printf 'Account,Amount\n' >"$bench/t3/tiny$i.csv"
+  done
+  # Target 6: 800 small files, one per import.
+  if [[ ! -f "$bench/t6/f799.csv" ]]; then
+    for i in $(seq 0 799); do printf 'Account,Amount\n%d,1\n' "$((4000 + i))" >"$bench/t6/f$i.csv"; done
+  fi
+  # Let freshly written data reach the disk before anything is timed: state
+  # files are written (and synced) by every terraform run. Then wait out the
+  # hash cache's racy window (2s), as for any file not written just now.
+  sync
+  sleep 3
+
+  rc=0
+  BENCH_T3_SIZE="$t3_size" "$bench/etl-emulator" -addr 127.0.0.1:0 -instant -- "${BASH_SOURCE[0]}" --with-emulator || rc=$?
+  if [[ "${BENCH_KEEP_DATA:-}" != 1 ]]; then
+    rm -f "$bench"/t3/f*.csv
+  fi
+  exit "$rc"
 fi
 
 emulator_pid=$PPID
 work="$(mktemp -d "${TMPDIR:-/tmp}/etl-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 template=640101874288689152 # GL Actuals (Account, Amount)
+# The provider's cache of file hashes (os.UserCacheDir): the bench's own.
+export XDG_CACHE_HOME="$work/xdg"
+clear_hash_cache() { rm -rf "$XDG_CACHE_HOME"; }
 
-# Configurations.
-mkdir -p "$work/file" "$work/small" "$work/empty" "$work/many" "$work/data"
-provider_block='terraform {
-  required_providers {
-    etl = { source = "etl-provider/etl" }
-  }
-}
-provider "etl" {}'
-file_config() {
-  printf '%s\nresource "etl_import" "bench" {\n  template_id = "%s"\n  file = { path = "%s" }\n}\n' "$provider_block" "$template" "$1"
-}
-file_config "$bench/big.csv" >"$work/file/main.tf"
-file_config "$bench/small.csv" >"$work/small/main.tf"
-# The same configuration without the file: rows of one cell.
-printf '%s\nresource "etl_import" "bench" {\n  template_id = "%s"\n  rows = [["Account"]]\n}\n' "$provider_block" "$template" >"$work/empty/main.tf"
-printf '%s\nresource "etl_import" "many" {\n  count       = 200\n  template_id = "%s"\n  rows        = [["Account", "Amount"], [tostring(4000 + count.index), "1"]]\n}\n' \
-  "$provider_block" "$template" >"$work/many/main.tf"
-printf 'resource "terraform_data" "many" {\n  count = 200\n  input = [["Account", "Amount"], [tostring(4000 + count.index), "1"]]\n}\n' >"$work/data/main.tf"
+# shellcheck source=scripts/bench-configs.sh
+. "$root/scripts/bench-configs.sh"
+write_configs "$work"
 
 # now: nanoseconds. elapsed START: seconds since START, 3 decimals.
 now() { date +%s%N; }
@@ -109,20 +149,23 @@ verdict() { awk -v r="$1" -v l="$2" 'BEGIN { print (r <= l) ? "PASS" : "FAIL" }'
 peak_rss_kib() { awk -F': ' '/Maximum resident set size/ { if ($2 > m) m = $2 } END { print m + 0 }' "$1"; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
-# tf_run DIR RSS_FILE ARGS...: runs terraform in DIR from an empty state and
-# prints its wall time; fails loudly when terraform fails.
-tf_run() {
+# tf_time DIR RSS_FILE ARGS...: runs terraform in DIR and prints its wall
+# time; fails loudly when terraform fails. tf_run: from an empty state.
+tf_time() {
   local dir="$1" rss="$2"
   shift 2
-  rm -rf "$dir/terraform.tfstate" "$dir/terraform.tfstate.backup" "$dir/.terraform"
   : >"$rss"
   local t0; t0="$(now)"
-  if ! BENCH_RSS_FILE="$rss" "$tf" -chdir="$dir" "$@" -input=false -no-color >"$work/tf.log" 2>&1; then
+  if ! BENCH_RSS_FILE="$rss" "$tf" -chdir="$dir" "$1" -input=false -no-color "${@:2}" >"$work/tf.log" 2>&1; then
     echo "bench: terraform $* in $dir failed:" >&2
     tail -n 30 "$work/tf.log" >&2
     exit 1
   fi
   elapsed "$t0"
+}
+tf_run() {
+  rm -rf "$1/terraform.tfstate" "$1/terraform.tfstate.backup" "$1/.terraform" "$1/plan.tfplan"
+  tf_time "$@"
 }
 
 curl_upload() {
@@ -145,73 +188,14 @@ cat "$bench/big.csv" "$bench/small.csv" >/dev/null
 tf_run "$work/empty" "$work/rss.warm" plan >/dev/null
 
 results=()
-
-# ---- targets 1 and 2: upload of the 2 GiB file, and peak RSS -------------
-apply_big=() curl_big=() rss_big=() rss_small=()
-for i in $(seq 1 "$runs"); do
-  # Alternate which side goes first.
-  if ((i % 2)); then
-    apply_big+=("$(tf_run "$work/file" "$bench/rss/big.$i" apply -auto-approve)")
-    curl_big+=("$(curl_upload "$bench/big.csv")")
-  else
-    curl_big+=("$(curl_upload "$bench/big.csv")")
-    apply_big+=("$(tf_run "$work/file" "$bench/rss/big.$i" apply -auto-approve)")
-  fi
-  rss_big+=("$(peak_rss_kib "$bench/rss/big.$i")")
-  tf_run "$work/small" "$bench/rss/small.$i" apply -auto-approve >/dev/null
-  rss_small+=("$(peak_rss_kib "$bench/rss/small.$i")")
-  log "bench: run $i: apply 2 GiB ${apply_big[-1]}s (peak RSS $(mib "${rss_big[-1]}") MiB), curl ${curl_big[-1]}s, apply 20 MiB peak RSS $(mib "${rss_small[-1]}") MiB"
-done
-m_apply="$(median "${apply_big[@]}")" m_curl="$(median "${curl_big[@]}")"
-r1="$(ratio "$m_apply" "$m_curl")"
-results+=("target 1: ratio $r1 (limit 1.10) $(verdict "$r1" 1.10)  apply 2 GiB ${m_apply}s, curl ${m_curl}s (medians of $runs; $(awk -v s="$m_curl" -v b="$(stat -c %s "$bench/big.csv")" 'BEGIN { printf "curl %.0f MB/s", b / s / 1e6 }'))")
-
-m_rss_big="$(median "${rss_big[@]}")" m_rss_small="$(median "${rss_small[@]}")"
-r2="$(ratio "$m_rss_big" "$m_rss_small")"
-v2="$(verdict "$r2" 1.10)"
-if (($(awk -v k="$m_rss_big" 'BEGIN { print (k > 64 * 1024) }'))); then v2=FAIL; fi
-results+=("target 2: ratio $r2 (limit 1.10) $v2  provider peak RSS 2 GiB $(mib "$m_rss_big") MiB (limit 64 MiB), 20 MiB $(mib "$m_rss_small") MiB (medians of $runs)")
-
-# ---- target 3: plan-time hashing ----------------------------------------
-plan_file=() sha=() plan_empty=()
-for i in $(seq 1 "$runs"); do
-  plan_file+=("$(tf_run "$work/file" "$work/rss.plan" plan)")
-  t0="$(now)"
-  sha256sum "$bench/big.csv" >/dev/null
-  sha+=("$(elapsed "$t0")")
-  plan_empty+=("$(tf_run "$work/empty" "$work/rss.plan" plan)")
-done
-m_plan="$(median "${plan_file[@]}")" m_sha="$(median "${sha[@]}")" m_empty="$(median "${plan_empty[@]}")"
-base3="$(awk -v a="$m_sha" -v b="$m_empty" 'BEGIN { printf "%.3f", a + b }')"
-r3="$(ratio "$m_plan" "$base3")"
-results+=("target 3: ratio $r3 (limit 1.10) $(verdict "$r3" 1.10)  plan 2 GiB ${m_plan}s, sha256sum ${m_sha}s + empty plan ${m_empty}s = ${base3}s")
-
-# ---- target 4: rows encoding (Go benchmark) ------------------------------
-log "bench: go test -bench BenchmarkRowsEncode25MB"
-out4="$(cd "$root" && go test ./internal/etl -run '^$' -bench 'BenchmarkRowsEncode25MB' -benchmem -count="$runs")"
-printf '%s\n' "$out4" | grep '^Benchmark' >&2
-# Medians of ns/op, and the peak bytes and body size, per sub-benchmark.
-field() { printf '%s\n' "$out4" | awk -v name="BenchmarkRowsEncode25MB/$1-" -v unit="$2" 'index($1, name) == 1 { for (i = 2; i < NF; i++) if ($(i + 1) == unit) print $i }'; }
-med_of() { median $(field "$1" "$2"); }
-t_marshal="$(med_of json.Marshal ns/op)" t_body="$(med_of body ns/op)" t_csv="$(med_of csv ns/op)"
-p_body="$(med_of body peak-B)" p_csv="$(med_of csv peak-B)" body_b="$(med_of body body-B)"
-t_worst="$(awk -v a="$t_body" -v b="$t_csv" 'BEGIN { print (a > b) ? a : b }')"
-p_worst="$(awk -v a="$p_body" -v b="$p_csv" 'BEGIN { print (a > b) ? a : b }')"
-r4="$(ratio "$t_worst" "$t_marshal")" m4="$(ratio "$p_worst" "$body_b")"
-v4="$(verdict "$r4" 2)"
-if [[ "$(verdict "$m4" 3)" == FAIL ]]; then v4=FAIL; fi
-results+=("target 4: ratio $r4 (limit 2.00) $v4  encode 25 MB: JSON body $(awk -v n="$t_body" 'BEGIN { printf "%.1f", n / 1e6 }') ms, CSV $(awk -v n="$t_csv" 'BEGIN { printf "%.1f", n / 1e6 }') ms, json.Marshal $(awk -v n="$t_marshal" 'BEGIN { printf "%.1f", n / 1e6 }') ms; peak memory ratio $m4 (limit 3.00): JSON body $(mib $((${p_body%.*} / 1024))) MiB, CSV $(mib $((${p_csv%.*} / 1024))) MiB for a $(mib $((${body_b%.*} / 1024))) MiB body")
-
-# ---- target 5: many imports ----------------------------------------------
-many=() data=()
-for i in $(seq 1 "$runs"); do
-  many+=("$(tf_run "$work/many" "$work/rss.many" apply -auto-approve -parallelism="$parallelism")")
-  data+=("$(tf_run "$work/data" "$work/rss.data" apply -auto-approve -parallelism="$parallelism")")
-  log "bench: run $i: 200 etl_import ${many[-1]}s, 200 terraform_data ${data[-1]}s"
-done
-m_many="$(median "${many[@]}")" m_data="$(median "${data[@]}")"
-r5="$(ratio "$m_many" "$m_data")"
-results+=("target 5: ratio $r5 (limit 1.50) $(verdict "$r5" 1.50)  200 etl_import ${m_many}s, 200 terraform_data ${m_data}s (-parallelism=$parallelism)")
+# shellcheck source=scripts/bench-targets.sh
+. "$root/scripts/bench-targets.sh"
+wanted() { [[ " ${BENCH_TARGETS:-1 2 3 4 5 6} " == *" $1 "* ]]; }
+if wanted 1 || wanted 2; then target_upload; fi # 1a, 1b, 2
+if wanted 3; then target_plan_big; fi
+if wanted 4; then target_rows; fi
+if wanted 5; then target_many; fi
+if wanted 6; then target_growth; fi
 
 emu_rss="$(awk '/VmHWM/ { print $2 }' "/proc/$emulator_pid/status" 2>/dev/null || echo 0)"
 echo

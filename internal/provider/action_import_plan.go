@@ -51,6 +51,6 @@ func (a *importAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	_, diags = planContentHash(ctx, m, writeOnlyData{})
+	_, diags = planContentHash(ctx, m, writeOnlyData{}, nil)
 	resp.Diagnostics.Append(diags...)
 }

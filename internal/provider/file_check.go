@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -40,21 +41,30 @@ func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
 
 // hashAndCheckFile returns the SHA-256 of the file at f.path and adds a
 // diagnostic for the first problem found in its first fileCheckLimit
-// bytes. One read serves both: the bytes read for the hash are teed to
-// etl.CheckFile, which runs in a goroutine of its own.
+// bytes (see hashAndCheckOpen).
 func hashAndCheckFile(f fileModel, diags *diag.Diagnostics) (string, error) {
-	p := f.Path.ValueString()
-	format, enc, ok := checkTarget(f)
-	if !ok {
-		sum, _, err := hashFile(p)
-		return sum, err
-	}
-	fh, err := openRegularFile(p)
+	r, err := readFileHash(f, diags)
 	if err != nil {
 		return "", err
 	}
-	defer fh.Close()
-	if fi, err := fh.Stat(); err == nil && fi.Size() < smallFile {
+	return r.SHA256, nil
+}
+
+// hashAndCheckOpen reads the open file fh of size bytes whole: it returns
+// its SHA-256 and adds a diagnostic for the first problem found in its
+// first fileCheckLimit bytes. One read serves both: the bytes read for the
+// hash are teed to etl.CheckFile, which runs in a goroutine of its own.
+func hashAndCheckOpen(fh *os.File, size int64, f fileModel, diags *diag.Diagnostics) (string, error) {
+	p := f.Path.ValueString()
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		sum, _, err := hashReader(fh)
+		if err != nil {
+			return "", readError(p, err)
+		}
+		return sum, nil
+	}
+	if size < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
 			return "", readError(p, err)

@@ -129,7 +129,7 @@ func TestFillInputs(t *testing.T) {
 		Encoding: types.StringValue("UTF-8"), Name: types.StringUnknown(), PartName: types.StringValue("file")})
 	ins, _ := inputsValue(ctx, []keyedInput{{key: emulator.TwoStepActualsInputID, inputModel: inputModel{File: obj, Rows: types.ListNull(types.ListType{ElemType: types.StringType})}}})
 	plan := importModel{TemplateID: types.StringValue(emulator.TwoStepTemplateID), Inputs: ins, ContentSHA256: types.StringUnknown()}
-	if d := (&importResource{jobRunner{client: c}}).fillInputs(ctx, &plan, writeOnlyData{}); d.HasError() {
+	if d := (&importResource{jobRunner: jobRunner{client: c}}).fillInputs(ctx, &plan, writeOnlyData{}); d.HasError() {
 		t.Fatal(d)
 	}
 	if want := entryHash([4]string{emulator.TwoStepActualsInputID, "CSV", "UTF-8", sha256Hex(raw)}); plan.ContentSHA256.ValueString() != want {

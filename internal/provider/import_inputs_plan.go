@@ -42,13 +42,13 @@ func inputsHash(entries []inputEntry) string {
 // planData returns the plan's content_sha256 and the plan-time checks of
 // the data: the top-level file or rows (with a warning when the template
 // has several input steps), or the inputs.
-func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) (types.String, diag.Diagnostics) {
+func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache) (types.String, diag.Diagnostics) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	if diags.HasError() {
 		return types.StringUnknown(), diags
 	}
 	if plan.Inputs.IsNull() {
-		sum, d := planContentHash(ctx, plan, wo)
+		sum, d := planContentHash(ctx, plan, wo, hc)
 		diags.Append(d...)
 		if !diags.HasError() && r.createsJob(ctx, req, plan) {
 			r.warnSeveralSteps(ctx, plan, &diags)
@@ -126,7 +126,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 	if f == nil || diags.HasError() {
 		return nil, diags
 	}
-	sum, d := planFileHash(wo.withContent(*f))
+	sum, d := planFileHash(ctx, wo.withContent(*f), nil)
 	diags.Append(d...)
 	full := withDefaults(*f)
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {

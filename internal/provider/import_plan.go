@@ -23,12 +23,14 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum, diags := r.planData(ctx, req, plan)
+	hc := newHashCache(ctx, r.hashCache, req.Private)
+	sum, diags := r.planData(ctx, req, plan, hc)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
+	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return
 	}
@@ -42,8 +44,9 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would
-// send, unknown when an input is unknown. wo holds the write-only data.
-func planContentHash(ctx context.Context, m importModel, wo writeOnlyData) (types.String, diag.Diagnostics) {
+// send, unknown when an input is unknown. wo holds the write-only data. A
+// file's hash comes from hc when it can (nil: the file is read).
+func planContentHash(ctx context.Context, m importModel, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
 	if rows, at := wo.rowsOf(m); !rows.IsNull() {
 		return planRowsHash(rows, at)
 	}
@@ -51,7 +54,7 @@ func planContentHash(ctx context.Context, m importModel, wo writeOnlyData) (type
 	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}
-	sum, d := planFileHash(wo.withContent(*f))
+	sum, d := planFileHash(ctx, wo.withContent(*f), hc)
 	diags.Append(d...)
 	return sum, diags
 }
@@ -73,15 +76,16 @@ func planRowsHash(l types.List, at path.Path) (types.String, diag.Diagnostics) {
 
 // planFileHash hashes the file at path, or the encoded inline content, and
 // checks it against its format and encoding.
-func planFileHash(f fileModel) (types.String, diag.Diagnostics) {
+func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	content, name := f.inline()
 	switch {
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
-		// Hashed whole, its first fileCheckLimit bytes checked in the same read.
-		sum, err := hashAndCheckFile(f, &diags)
+		// Hashed whole, its first fileCheckLimit bytes checked in the same
+		// read; or unchanged since a trusted record of its hash.
+		sum, err := hc.planFileSHA256(ctx, f, &diags)
 		if err != nil {
 			addFileError(&diags, err)
 			return types.StringUnknown(), diags

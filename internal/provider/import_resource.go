@@ -34,14 +34,17 @@ func newImportResource() resource.Resource { return &importResource{} }
 
 // importResource is the etl_import resource; its jobRunner (resource
 // wording) starts, submits and waits for its job.
-type importResource struct{ jobRunner }
+type importResource struct {
+	jobRunner
+	hashCache bool // the file hash caches are on (hash_cache.go)
+}
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
 }
 
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+	r.client, r.hashCache = importDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
@@ -94,6 +97,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	keepSentRecord(ctx, r.hashCache, &plan, up, resp.Private, &resp.Diagnostics)
 	r.submitAndWait(ctx, &plan, job, timeout, resp)
 }
 
@@ -119,7 +123,9 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 	var err error
 	if up.file != nil {
 		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
+		stop := reportUpload(ctx, up)
 		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
+		stop()
 	} else {
 		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
 		job, err = r.client.StartWithData(ctx, templateID, *up.data)
@@ -185,6 +191,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	applyJob(&state, job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -212,7 +219,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(r.fillInputs(ctx, &plan, wo)...)
 	}
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan, wo)
+		sum, d := planContentHash(ctx, plan, wo, nil)
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -70,6 +70,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"content_sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 (hex) of exactly the bytes sent: the file's bytes, the encoded `content`, or the JSON body of `rows` (the CSV file, for rows over the 25 MB limit). " +
 					"Computed at plan time, so an edited file plans a new job, and the same bytes at another path or inline do not. " +
+					"A file whose size, times and inode are those recorded with its hash is not read again (see the provider's `hash_cache`). " +
 					"Unknown at plan time only when the path or rows are: the apply then compares it with the job's, and fails without starting a job when it differs (the next plan shows the replacement)." +
 					inputsHashDescription,
 				Computed: true,

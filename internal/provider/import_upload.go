@@ -3,13 +3,12 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"os"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -26,7 +25,8 @@ type preparedUpload struct {
 	sum    string
 	closer io.Closer
 	// at is the attribute that holds the data.
-	at path.Path
+	at     path.Path
+	opened *openedFile // a file at path: its progress and identity
 	// rowsAsFile: rows too large for start with data, sent as a CSV file.
 	rowsAsFile bool
 }
@@ -99,6 +99,7 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 			sum:    of.wantSum,
 			closer: of,
 			at:     filePath("path"),
+			opened: of,
 		}, diags
 	}
 	content, name := f.inline()
@@ -124,15 +125,23 @@ func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnost
 }
 
 // openedFile is a file opened once for an upload: every attempt reads the
-// same open file, and hashes the bytes as it sends them. A reader that
-// reaches the end withholds the file's last bytes until they check out
-// against the expected SHA-256, so bytes other than the planned ones are
-// never sent whole: the request is aborted and the service never receives
-// a complete body.
+// same open file, and hashes the bytes as it sends them (a sendReader). A
+// reader that reaches the end withholds the file's last bytes until they
+// check out against the expected SHA-256, so bytes other than the planned
+// ones are never sent whole: the request is aborted and the service never
+// receives a complete body.
 type openedFile struct {
 	f       *os.File
 	size    int64
 	wantSum string
+	// opened is when the file was opened, fi its metadata then: with
+	// verified (the bytes sent matched wantSum), what sentRecord records.
+	opened   time.Time
+	fi       os.FileInfo
+	verified atomic.Bool
+	sent     atomic.Int64 // bytes handed over by the current attempt
+	mu       sync.Mutex
+	readers  []*sendReader
 }
 
 // openImportFile opens the file to send. want is the SHA-256 the plan
@@ -140,85 +149,50 @@ type openedFile struct {
 // the file is read once. Without it (the path was unknown at plan), the
 // file is hashed first, so that the state records the hash of what is sent.
 func openImportFile(p, want string) (*openedFile, error) {
+	opened := time.Now()
 	f, err := openRegularFile(p)
 	if err != nil {
 		return nil, err
 	}
-	if want != "" {
-		fi, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return nil, unreadableError(p, err)
-		}
-		return &openedFile{f: f, size: fi.Size(), wantSum: want}, nil
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, unreadableError(p, err)
 	}
+	of := &openedFile{f: f, size: fi.Size(), wantSum: want, opened: opened, fi: fi}
+	if want != "" {
+		return of, nil
+	}
+	countRead(p)
 	sum, n, err := hashReader(f)
 	if err != nil {
 		f.Close()
 		return nil, readError(p, err)
 	}
-	return &openedFile{f: f, size: n, wantSum: sum}, nil
+	of.size, of.wantSum = n, sum
+	return of, nil
 }
 
-func (o *openedFile) Close() error { return o.f.Close() }
+// Close stops the attempts' readers and closes the file.
+func (o *openedFile) Close() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, r := range o.readers {
+		r.Close()
+	}
+	o.readers = nil
+	return o.f.Close()
+}
 
 // Open returns a fresh reader of the file's bytes for one attempt.
 func (o *openedFile) Open() (io.ReadCloser, error) {
-	return &verifyingReader{r: io.NewSectionReader(o.f, 0, o.size), size: o.size, h: sha256.New(), want: o.wantSum, name: o.f.Name()}, nil
+	o.sent.Store(0)
+	r := newSendReader(sendSource{src: o.f, size: o.size, want: o.wantSum, name: o.f.Name(), verified: &o.verified}, &o.sent)
+	o.mu.Lock()
+	o.readers = append(o.readers, r)
+	o.mu.Unlock()
+	return r, nil
 }
-
-// verifyingReader hashes what it reads. The read that would hand over the
-// last bytes first compares the digest: on a mismatch (or a file that
-// ended early) it returns an *etl.UploadAbortedError instead of those
-// bytes, so the request body is never complete and is not retried.
-type verifyingReader struct {
-	r    io.Reader
-	size int64 // bytes expected
-	off  int64 // bytes read so far
-	h    hash.Hash
-	want string
-	name string
-	err  error // sticky
-}
-
-func (v *verifyingReader) Read(p []byte) (int, error) {
-	if v.err != nil {
-		return 0, v.err
-	}
-	if v.off >= v.size {
-		v.err = v.check()
-		if v.err == nil {
-			v.err = io.EOF
-		}
-		return 0, v.err
-	}
-	n, err := v.r.Read(p)
-	v.h.Write(p[:n])
-	v.off += int64(n)
-	switch {
-	case v.off >= v.size:
-		// Every byte is read: these are the last ones. Hand them over only
-		// when the whole file checks out.
-		if v.err = v.check(); v.err != nil {
-			return 0, v.err
-		}
-		v.err = io.EOF
-		return n, nil
-	case errors.Is(err, io.EOF):
-		v.err = &etl.UploadAbortedError{Err: fmt.Errorf("the file %s shrank to %d bytes while it was being sent (it had %d): the upload was aborted", v.name, v.off, v.size)}
-		return 0, v.err
-	}
-	return n, err
-}
-
-func (v *verifyingReader) check() error {
-	if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
-		return &etl.UploadAbortedError{Err: &changedError{name: v.name, got: got, want: v.want}}
-	}
-	return nil
-}
-
-func (v *verifyingReader) Close() error { return nil }
 
 // changedError: the bytes of the file are not the planned ones.
 type changedError struct{ name, got, want string }

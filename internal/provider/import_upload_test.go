@@ -15,9 +15,9 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// TestVerifyingReaderWithholdsLastBytes: on a mismatch the reader never
-// hands over the file's last bytes, so no complete body can be sent.
-func TestVerifyingReaderWithholdsLastBytes(t *testing.T) {
+// TestOpenedFileWithholdsLastBytes: on a mismatch the reader never hands
+// over the file's last bytes, so no complete body can be sent.
+func TestOpenedFileWithholdsLastBytes(t *testing.T) {
 	content := repeatCSV("Account,Amount", "4000,1", 100000)
 	p := writeFile(t, t.TempDir(), "gl.csv", content)
 	for _, tc := range []struct {

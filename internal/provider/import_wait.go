@@ -58,6 +58,7 @@ func (r *jobRunner) waitAndRecord(ctx context.Context, m *importModel, timeout t
 // with every status read.
 func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobStatus, seen func(etl.JobStatus)) (etl.JobStatus, error) {
 	interval := pollInitialInterval
+	progress := newWaitProgress(jobID)
 	for {
 		status, err := c.GetJobStatus(ctx, jobID)
 		if err != nil {
@@ -71,6 +72,7 @@ func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobSt
 			seen(status)
 		}
 		tflog.Trace(ctx, "polled import job", map[string]any{"job_id": jobID, "status": string(status)})
+		progress.seen(ctx, status)
 		if status.Final() {
 			return status, nil
 		}

@@ -57,6 +57,7 @@ type providerModel struct {
 	RequestTimeout types.String `tfsdk:"request_timeout"`
 	CACertPEM      types.String `tfsdk:"ca_cert_pem"`
 	CACertFile     types.String `tfsdk:"ca_cert_file"`
+	HashCache      types.Bool   `tfsdk:"hash_cache"`
 }
 
 func (p *etlProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -127,6 +128,7 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
+			"hash_cache": schema.BoolAttribute{MarkdownDescription: hashCacheDescription, Optional: true},
 		},
 	}
 }
@@ -137,6 +139,9 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	hashCache, diags := resolveHashCache(m.HashCache, os.Getenv)
+	resp.Diagnostics.Append(diags...)
+	resp.ResourceData = &importResourceData{hashCache: hashCache}
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
@@ -160,7 +165,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
 	})
 	resp.DataSourceData = client
-	resp.ResourceData = client
+	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache}
 	resp.ActionData = client
 }
 

@@ -1,0 +1,46 @@
+# shellcheck shell=bash disable=SC2154 # bench template: set by scripts/bench.sh
+# Sourced by scripts/bench.sh: the Terraform configurations it times.
+# write_configs WORK writes one directory per configuration under WORK;
+# $bench holds the data files and $template the template's id.
+
+provider_block='terraform {
+  required_providers {
+    etl = { source = "etl-provider/etl" }
+  }
+}
+provider "etl" {}'
+time_block='terraform {
+  required_providers {
+    time = { source = "hashicorp/time" }
+  }
+}'
+
+# file_config PATH: one import of the file at PATH.
+file_config() {
+  printf '%s\nresource "etl_import" "bench" {\n  template_id = "%s"\n  file = { path = "%s" }\n}\n' "$provider_block" "$template" "$1"
+}
+
+# files_config N PATTERN: N imports, the i-th of the file PATTERN with %d
+# replaced by i.
+files_config() {
+  printf '%s\nresource "etl_import" "files" {\n  count       = %d\n  template_id = "%s"\n  file = { path = format("%s", count.index) }\n}\n' \
+    "$provider_block" "$1" "$template" "$2"
+}
+
+write_configs() {
+  local work="$1" n
+  mkdir -p "$work"/{file,small,empty,many,time,data,t3big,t3tiny,t6_1,t6_50,t6_200,t6_800}
+  file_config "$bench/big.csv" >"$work/file/main.tf"
+  file_config "$bench/small.csv" >"$work/small/main.tf"
+  # The same configuration without the file: rows of one cell.
+  printf '%s\nresource "etl_import" "bench" {\n  template_id = "%s"\n  rows = [["Account"]]\n}\n' "$provider_block" "$template" >"$work/empty/main.tf"
+  printf '%s\nresource "etl_import" "many" {\n  count       = 200\n  template_id = "%s"\n  rows        = [["Account", "Amount"], [tostring(4000 + count.index), "1"]]\n}\n' \
+    "$provider_block" "$template" >"$work/many/main.tf"
+  printf '%s\nresource "time_static" "many" {\n  count = 200\n}\n' "$time_block" >"$work/time/main.tf"
+  printf 'resource "terraform_data" "many" {\n  count = 200\n  input = [["Account", "Amount"], [tostring(4000 + count.index), "1"]]\n}\n' >"$work/data/main.tf"
+  files_config 20 "$bench/t3/f%d.csv" >"$work/t3big/main.tf"
+  files_config 20 "$bench/t3/tiny%d.csv" >"$work/t3tiny/main.tf"
+  for n in 1 50 200 800; do
+    files_config "$n" "$bench/t6/f%d.csv" >"$work/t6_$n/main.tf"
+  done
+}

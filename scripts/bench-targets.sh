@@ -1,0 +1,124 @@
+# shellcheck shell=bash disable=SC2154 # work runs root bench template parallelism time_version: set by scripts/bench.sh
+# Sourced by scripts/bench.sh (with the emulator running): one function per
+# target, each appending its "target N:" line(s) to results. Helpers (tf_run,
+# tf_time, curl_upload, median, ratio, verdict, ...) come from bench.sh.
+
+# Targets 1a, 1b and 2: a new import of the 2 GiB file, with and without a
+# saved plan, beside curl; the provider's peak RSS for 2 GiB and 20 MiB.
+target_upload() {
+  local i planned=() unplanned=() curls=() rss_big=() rss_small=()
+  local dir="$work/file"
+  for i in $(seq 1 "$runs"); do
+    # Alternate which side goes first.
+    if ((i % 2 == 0)); then curls+=("$(curl_upload "$bench/big.csv")"); fi
+    # 1a: the plan is made beforehand (and records the file's hash in the
+    # disk cache), then only the apply is timed.
+    clear_hash_cache
+    tf_run "$dir" "$work/rss.plan" plan -out=plan.tfplan >/dev/null
+    planned+=("$(tf_time "$dir" "$work/rss.apply" apply plan.tfplan)")
+    # 1b: from nothing: the plan reads the file, the apply sends it.
+    clear_hash_cache
+    unplanned+=("$(tf_run "$dir" "$bench/rss/big.$i" apply -auto-approve)")
+    if ((i % 2)); then curls+=("$(curl_upload "$bench/big.csv")"); fi
+    rss_big+=("$(peak_rss_kib "$bench/rss/big.$i")")
+    tf_run "$work/small" "$bench/rss/small.$i" apply -auto-approve >/dev/null
+    rss_small+=("$(peak_rss_kib "$bench/rss/small.$i")")
+    log "bench: run $i: apply PLANFILE 2 GiB ${planned[-1]}s, apply 2 GiB ${unplanned[-1]}s (peak RSS $(mib "${rss_big[-1]}") MiB), curl ${curls[-1]}s, apply 20 MiB peak RSS $(mib "${rss_small[-1]}") MiB"
+  done
+  local m_planned m_unplanned m_curl r1a r1b rate
+  m_planned="$(median "${planned[@]}")" m_unplanned="$(median "${unplanned[@]}")" m_curl="$(median "${curls[@]}")"
+  r1a="$(ratio "$m_planned" "$m_curl")" r1b="$(ratio "$m_unplanned" "$m_curl")"
+  rate="$(awk -v s="$m_curl" -v b="$(stat -c %s "$bench/big.csv")" 'BEGIN { printf "curl %.0f MB/s", b / s / 1e6 }')"
+  results+=("target 1a: ratio $r1a (limit 1.15) $(verdict "$r1a" 1.15)  apply PLANFILE 2 GiB ${m_planned}s, curl ${m_curl}s (medians of $runs; $rate)")
+  results+=("target 1b: ratio $r1b (limit 1.50) $(verdict "$r1b" 1.50)  apply 2 GiB without a saved plan ${m_unplanned}s, curl ${m_curl}s (medians of $runs)")
+
+  local m_rss_big m_rss_small r2 v2
+  m_rss_big="$(median "${rss_big[@]}")" m_rss_small="$(median "${rss_small[@]}")"
+  r2="$(ratio "$m_rss_big" "$m_rss_small")"
+  v2="$(verdict "$r2" 1.10)"
+  if (($(awk -v k="$m_rss_big" 'BEGIN { print (k > 64 * 1024) }'))); then v2=FAIL; fi
+  results+=("target 2: ratio $r2 (limit 1.10) $v2  provider peak RSS 2 GiB $(mib "$m_rss_big") MiB (limit 64 MiB), 20 MiB $(mib "$m_rss_small") MiB (medians of $runs)")
+}
+
+# Target 3: plans of 20 unchanged imports of large files beside the same
+# imports of tiny files; the large ones again with the hash cache off.
+target_plan_big() {
+  local i big=() tiny=() off=()
+  log "bench: target 3: applying 20 imports of $BENCH_T3_SIZE and 20 of $(stat -c %s "$bench/t3/tiny0.csv") bytes"
+  tf_run "$work/t3big" "$work/rss.t3" apply -auto-approve >/dev/null
+  tf_run "$work/t3tiny" "$work/rss.t3" apply -auto-approve >/dev/null
+  for i in $(seq 1 "$runs"); do
+    big+=("$(tf_time "$work/t3big" "$work/rss.t3" plan -detailed-exitcode)")
+    tiny+=("$(tf_time "$work/t3tiny" "$work/rss.t3" plan -detailed-exitcode)")
+    off+=("$(ETL_HASH_CACHE=0 tf_time "$work/t3big" "$work/rss.t3" plan -detailed-exitcode)")
+    log "bench: run $i: plan 20 x $BENCH_T3_SIZE ${big[-1]}s, 20 tiny ${tiny[-1]}s, 20 x $BENCH_T3_SIZE with the cache off ${off[-1]}s"
+  done
+  local m_big m_tiny m_off r3 r_off
+  m_big="$(median "${big[@]}")" m_tiny="$(median "${tiny[@]}")" m_off="$(median "${off[@]}")"
+  r3="$(ratio "$m_big" "$m_tiny")" r_off="$(ratio "$m_off" "$m_tiny")"
+  results+=("target 3: ratio $r3 (limit 1.30) $(verdict "$r3" 1.30)  plan of 20 unchanged imports of $BENCH_T3_SIZE ${m_big}s, of 20 tiny files ${m_tiny}s; hash cache off: ratio $r_off, ${m_off}s")
+}
+
+# Target 4: rows encoding (Go benchmark).
+target_rows() {
+  log "bench: go test -bench BenchmarkRowsEncode25MB"
+  local out4
+  out4="$(cd "$root" && go test ./internal/etl -run '^$' -bench 'BenchmarkRowsEncode25MB' -benchmem -count="$runs")"
+  printf '%s\n' "$out4" | grep '^Benchmark' >&2
+  # Medians of ns/op, and the peak bytes and body size, per sub-benchmark.
+  field() { printf '%s\n' "$out4" | awk -v name="BenchmarkRowsEncode25MB/$1-" -v unit="$2" 'index($1, name) == 1 { for (i = 2; i < NF; i++) if ($(i + 1) == unit) print $i }'; }
+  # shellcheck disable=SC2046 # one value per line, split on purpose
+  med_of() { median $(field "$1" "$2"); }
+  local t_marshal t_body t_csv p_body p_csv body_b t_worst p_worst r4 m4 v4
+  t_marshal="$(med_of json.Marshal ns/op)" t_body="$(med_of body ns/op)" t_csv="$(med_of csv ns/op)"
+  p_body="$(med_of body peak-B)" p_csv="$(med_of csv peak-B)" body_b="$(med_of body body-B)"
+  t_worst="$(awk -v a="$t_body" -v b="$t_csv" 'BEGIN { print (a > b) ? a : b }')"
+  p_worst="$(awk -v a="$p_body" -v b="$p_csv" 'BEGIN { print (a > b) ? a : b }')"
+  r4="$(ratio "$t_worst" "$t_marshal")" m4="$(ratio "$p_worst" "$body_b")"
+  v4="$(verdict "$r4" 2)"
+  if [[ "$(verdict "$m4" 3)" == FAIL ]]; then v4=FAIL; fi
+  results+=("target 4: ratio $r4 (limit 2.00) $v4  encode 25 MB: JSON body $(awk -v n="$t_body" 'BEGIN { printf "%.1f", n / 1e6 }') ms, CSV $(awk -v n="$t_csv" 'BEGIN { printf "%.1f", n / 1e6 }') ms, json.Marshal $(awk -v n="$t_marshal" 'BEGIN { printf "%.1f", n / 1e6 }') ms; peak memory ratio $m4 (limit 3.00): JSON body $(mib $((${p_body%.*} / 1024))) MiB, CSV $(mib $((${p_csv%.*} / 1024))) MiB for a $(mib $((${body_b%.*} / 1024))) MiB body")
+}
+
+# Target 5: 200 imports beside 200 time_static (a framework provider doing
+# no I/O: Terraform's floor for an out-of-process provider), and beside 200
+# terraform_data (built into Terraform).
+target_many() {
+  local i many=() times=() data=()
+  for i in $(seq 1 "$runs"); do
+    many+=("$(tf_run "$work/many" "$work/rss.many" apply -auto-approve -parallelism="$parallelism")")
+    times+=("$(tf_run "$work/time" "$work/rss.many" apply -auto-approve -parallelism="$parallelism")")
+    data+=("$(tf_run "$work/data" "$work/rss.many" apply -auto-approve -parallelism="$parallelism")")
+    log "bench: run $i: 200 etl_import ${many[-1]}s, 200 time_static ${times[-1]}s, 200 terraform_data ${data[-1]}s"
+  done
+  local m_many m_time m_data r5
+  m_many="$(median "${many[@]}")" m_time="$(median "${times[@]}")" m_data="$(median "${data[@]}")"
+  r5="$(ratio "$m_many" "$m_time")"
+  results+=("target 5: ratio $r5 (limit 1.15) $(verdict "$r5" 1.15)  200 etl_import ${m_many}s, 200 time_static ${m_time}s (terraform-provider-time $time_version), 200 terraform_data ${m_data}s (-parallelism=$parallelism)")
+}
+
+# Target 6: plans of 50, 200 and 800 unchanged imports. The cost per
+# resource is what a plan costs over the plan of one unchanged import
+# (Terraform and the provider starting), divided by the resources added.
+target_growth() {
+  local n i t1=() t50=() t200=() t800=()
+  for n in 1 50 200 800; do
+    log "bench: target 6: applying $n imports"
+    tf_run "$work/t6_$n" "$work/rss.t6" apply -auto-approve -parallelism="$parallelism" >/dev/null
+  done
+  for i in $(seq 1 "$runs"); do
+    t1+=("$(tf_time "$work/t6_1" "$work/rss.t6" plan -detailed-exitcode -parallelism="$parallelism")")
+    t50+=("$(tf_time "$work/t6_50" "$work/rss.t6" plan -detailed-exitcode -parallelism="$parallelism")")
+    t200+=("$(tf_time "$work/t6_200" "$work/rss.t6" plan -detailed-exitcode -parallelism="$parallelism")")
+    t800+=("$(tf_time "$work/t6_800" "$work/rss.t6" plan -detailed-exitcode -parallelism="$parallelism")")
+    log "bench: run $i: plan of 1 import ${t1[-1]}s, of 50 ${t50[-1]}s, 200 ${t200[-1]}s, 800 ${t800[-1]}s"
+  done
+  local m1 m50 m200 m800 c50 c200 c800 lo hi r6
+  m1="$(median "${t1[@]}")" m50="$(median "${t50[@]}")" m200="$(median "${t200[@]}")" m800="$(median "${t800[@]}")"
+  per() { awk -v t="$1" -v z="$m1" -v n="$2" 'BEGIN { printf "%.2f", (t - z) / (n - 1) * 1000 }'; }
+  c50="$(per "$m50" 50)" c200="$(per "$m200" 200)" c800="$(per "$m800" 800)"
+  lo="$(printf '%s\n' "$c50" "$c200" "$c800" | sort -g | head -n 1)"
+  hi="$(printf '%s\n' "$c50" "$c200" "$c800" | sort -g | tail -n 1)"
+  r6="$(ratio "$hi" "$lo")"
+  results+=("target 6: ratio $r6 (limit 1.30) $(verdict "$r6" 1.30)  plan of unchanged imports, ms per resource over the plan of one (${m1}s): 50 ${c50} (${m50}s), 200 ${c200} (${m200}s), 800 ${c800} (${m800}s)")
+}

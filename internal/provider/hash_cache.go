@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
@@ -192,6 +193,16 @@ func newHashCache(ctx context.Context, on bool, private privateGetter) *hashCach
 	return &hashCache{on: true, prior: recordFrom(ctx, private), disk: userDiskCache()}
 }
 
+// diskOnly is the view of the caches for the files of inputs: the disk
+// cache only, since the resource's private state holds one record (the
+// top-level file's). Nil when the caches are off.
+func (c *hashCache) diskOnly() *hashCache {
+	if c == nil || !c.on {
+		return nil
+	}
+	return &hashCache{on: true, disk: c.disk}
+}
+
 // lookup returns a trusted record for the file, from private state or the
 // disk cache; nil when the file must be read.
 func (c *hashCache) lookup(abs string, id fileIdentity, check string) *hashRecord {
@@ -326,4 +337,22 @@ func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGett
 	if r := userDiskCache().get(abs, id); r.trusted(abs, id, check) && r.SHA256 == m.ContentSHA256.ValueString() {
 		saveRecord(ctx, resp, r, diags)
 	}
+}
+
+// cachedFileSHA256 is the SHA-256 the disk cache holds for the file of
+// file (an input's) as it is now, trusted as a plan trusts it; null when
+// the cache is off, the file has no path or no trusted record.
+func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {
+	f, _ := fileFrom(ctx, file)
+	if !on || f == nil || !known(f.Path) {
+		return types.StringNull()
+	}
+	abs, id, ok := statIdentity(f.Path.ValueString())
+	if !ok {
+		return types.StringNull()
+	}
+	if r := userDiskCache().get(abs, id); r.trusted(abs, id, checkKey(*f)) {
+		return types.StringValue(r.SHA256)
+	}
+	return types.StringNull()
 }

@@ -296,3 +296,45 @@ func TestAccHashCache_envOptOut(t *testing.T) {
 		}},
 	})
 }
+
+// TestAccHashCache_inputsUnchangedNotRead: an input's file is cached on disk
+// as the top-level file is: the first plan and the send read it, the
+// apply's plan and a later plan of the unchanged file do not; an edit that
+// keeps its size and modification time is seen and starts a new job.
+func TestAccHashCache_inputsUnchangedNotRead(t *testing.T) {
+	c := newCacheFixture(t, true)
+	config := twoStepConfig(c.e, "Load Actuals", c.path, "")
+	const addr = "etl_import.multi"
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectInputs(c.e, addr, map[string][]byte{emulator.TwoStepActualsInputID: c.content, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}),
+					c.expectReads(2, "after the first apply (its plan, then the send)"),
+				},
+			},
+			{
+				PreConfig: func() { c.requireReads(2, "after the plans that follow the first apply") },
+				Config:    config,
+				PlanOnly:  true,
+			},
+			{
+				PreConfig: func() { c.requireReads(2, "after an unchanged plan"); c.rewrite(c.edited(), true) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{stateCheckFunc(func(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+					// The edited content, as it is when the check runs.
+					expectInputs(c.e, addr, map[string][]byte{emulator.TwoStepActualsInputID: c.content, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}).CheckState(ctx, req, resp)
+				})},
+			},
+		},
+	})
+	if n := len(c.e.Jobs()); n != 2 {
+		t.Errorf("%d jobs, want 2 (the first import, and the edited file's)", n)
+	}
+}

@@ -18,18 +18,11 @@ const EnvHashCache = "ETL_HASH_CACHE"
 
 // hashCacheDescription documents hash_cache: what the cache guarantees and
 // where that ends.
-const hashCacheDescription = "Whether a plan may reuse a file's SHA-256 instead of reading the file whole (`file.path`). Defaults to `true`. " +
-	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns the cache off).\n\n" +
-	"The hash of a file is recorded with the file's size, modification and change times (nanoseconds), inode and device: in the resource's private state, " +
-	"and in a small cache in the user's cache directory (`terraform-provider-etl/` under `$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS; " +
-	"at most 4096 records of a few hundred bytes) for the apply of a new resource, which plans again in a new provider process. " +
-	"A plan reuses a recorded hash only when all of these are unchanged and the file's times are more than 2 seconds older than the moment its hash was taken " +
-	"(a file changed just before or while it was read is read again, as git does). Any write to a file changes its change time, which no tool can set back, " +
-	"so an edited file is read again even when its size and modification time are kept. " +
-	"Limits: the cache trusts the file system; a file system that does not update change times, a file server whose clock runs more than 2 seconds behind " +
-	"for a file whose timestamps are coarser than that, or a system clock set backwards can hide an edit from a plan. " +
-	"The bytes sent are never taken on trust: an apply hashes what it sends and refuses bytes other than the planned ones. " +
-	"On systems other than Linux, macOS and the BSDs every plan reads the file."
+const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256 instead of reading the file whole (`file.path`): " +
+	"the hash is reused only while the file's size, modification and change times (nanoseconds), inode and device are as recorded, " +
+	"and the file did not change within 2 seconds of the moment its hash was taken. An apply always hashes the bytes it sends. Defaults to `true`. " +
+	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns the cache off). " +
+	"What the cache guarantees and where that ends: the Large files guide."
 
 // importResourceData is what Configure hands the etl_import resource.
 type importResourceData struct {

@@ -101,7 +101,7 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 	var loads []inputLoad
 	entries := make([]inputEntry, 0, len(ins))
 	for i := range ins {
-		up, d := prepareInput(ctx, &ins[i], wo.forInput(ins[i].key))
+		up, d := prepareInput(ctx, &ins[i], wo.forInput(ins[i].key), r.hashCache)
 		diags.Append(inInput(ins[i].key, d)...)
 		if up == nil {
 			continue
@@ -141,8 +141,11 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 // prepares its upload: the file opened and hashed (its bytes are checked
 // against that hash again while they are sent), inline content encoded,
 // or rows as a CSV file. Diagnostics are about the top-level file block.
-// wo holds the input's write-only content (file.content_wo).
-func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+// wo holds the input's write-only content (file.content_wo). With cache,
+// a file whose hash the disk cache holds for it as it is now is not read
+// first: that hash is the one its bytes are checked against as they are
+// sent (the plan took it, or trusted it, in the same way).
+func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, cache bool) (*preparedUpload, diag.Diagnostics) {
 	if !in.Rows.IsNull() {
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {
@@ -154,7 +157,7 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData) (*prepa
 		return &preparedUpload{file: &f, sum: hashRowsCSV(rows)}, nil
 	}
 	// The top-level file's own apply: its defaults, its checks, its upload.
-	m := importModel{File: in.File}
+	m := importModel{File: in.File, ContentSHA256: cachedFileSHA256(ctx, in.File, cache)}
 	up, diags := prepareUpload(ctx, &m, wo)
 	in.File = m.File
 	if diags.HasError() {
@@ -213,7 +216,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	diags.Append(d...)
 	plan.Inputs = v
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := r.planInputsHash(ctx, *plan, true, wo)
+		sum, d := r.planInputsHash(ctx, *plan, true, wo, nil)
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -36,7 +36,7 @@ func TestPrepareInput(t *testing.T) {
 	listNull := types.ListNull(types.ListType{ElemType: types.StringType})
 
 	rows := &keyedInput{key: "Load Rates", inputModel: inputModel{File: types.ObjectNull(fileAttrTypes), Rows: rowsValue(t, cells("Currency", "Rate"), cells("EUR", "1,08"))}}
-	up, d := prepareInput(ctx, rows, writeOnlyData{})
+	up, d := prepareInput(ctx, rows, writeOnlyData{}, false)
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -51,7 +51,7 @@ func TestPrepareInput(t *testing.T) {
 	p, raw := writeTestFile(t, t.TempDir(), "actuals.psv", "PSV", "Windows Latin-1", testRows)
 	obj, _ := types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: s(p), Content: null, Format: types.StringUnknown(), Encoding: s("Windows Latin-1"), Name: types.StringUnknown(), PartName: null})
 	file := &keyedInput{key: "Load Actuals", inputModel: inputModel{File: obj, Rows: listNull}}
-	up, d = prepareInput(ctx, file, writeOnlyData{})
+	up, d = prepareInput(ctx, file, writeOnlyData{}, false)
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -74,7 +74,7 @@ func TestPrepareInput(t *testing.T) {
 	f, _ = fileFrom(ctx, gone.File)
 	obj, _ = types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: s(f.Path.ValueString() + ".missing"), Content: null, Format: s("CSV"), Encoding: s("UTF-8"), Name: null, PartName: null})
 	gone.File = obj
-	if up, d := prepareInput(ctx, gone, writeOnlyData{}); up != nil || d.ErrorsCount() != 1 {
+	if up, d := prepareInput(ctx, gone, writeOnlyData{}, false); up != nil || d.ErrorsCount() != 1 {
 		t.Errorf("a missing file: %v, %v", up, d)
 	} else if at := inInput("Load Actuals", d); !at.Errors()[0].(interface{ Path() path.Path }).Path().Equal(inputPath("Load Actuals").AtName("file").AtName("path")) {
 		t.Errorf("error on %v", at)

@@ -56,7 +56,7 @@ func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRe
 		return sum, diags
 	}
 	diags.Append(checkSubmitWithInputs(ctx, req)...)
-	sum, d := r.planInputsHash(ctx, plan, !req.State.Raw.IsNull(), wo)
+	sum, d := r.planInputsHash(ctx, plan, !req.State.Raw.IsNull(), wo, hc.diskOnly())
 	diags.Append(d...)
 	return sum, diags
 }
@@ -75,8 +75,9 @@ func (r *importResource) createsJob(ctx context.Context, req resource.ModifyPlan
 // planInputsHash resolves the keys of inputs against the template, hashes
 // each input and returns content_sha256; unknown when a value it needs is.
 // hasState: the job exists, so an unknown hash would plan a replacement.
-// wo holds the inputs' write-only content.
-func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData) (types.String, diag.Diagnostics) {
+// wo holds the inputs' write-only content; a file's hash comes from hc
+// when it can (nil: every file is read).
+func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
 	ins, isKnown, diags := inputsFrom(ctx, plan.Inputs)
 	if !isKnown || diags.HasError() || !known(plan.TemplateID) {
 		return types.StringUnknown(), diags
@@ -98,7 +99,7 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 	warnStepsNotLoaded(t, steps, &diags)
 	entries := make([]inputEntry, 0, len(ins))
 	for _, in := range ins {
-		e, d := planInputEntry(ctx, in, steps[in.key], wo.forInput(in.key))
+		e, d := planInputEntry(ctx, in, steps[in.key], wo.forInput(in.key), hc)
 		diags.Append(inInput(in.key, d)...)
 		if e != nil {
 			entries = append(entries, *e)
@@ -113,8 +114,8 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 // planInputEntry hashes one input as planned (a file is checked in the
 // same read, as the top-level file is); nil when a value it needs is
 // unknown or the file has a problem. wo holds the input's write-only
-// content (file.content_wo).
-func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData) (*inputEntry, diag.Diagnostics) {
+// content (file.content_wo); hc the caches of file hashes (nil: none).
+func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
 	if !in.Rows.IsNull() {
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {
@@ -126,7 +127,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 	if f == nil || diags.HasError() {
 		return nil, diags
 	}
-	sum, d := planFileHash(ctx, wo.withContent(*f), nil)
+	sum, d := planFileHash(ctx, wo.withContent(*f), hc)
 	diags.Append(d...)
 	full := withDefaults(*f)
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {

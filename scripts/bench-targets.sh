@@ -3,33 +3,56 @@
 # target, each appending its "target N:" line(s) to results. Helpers (tf_run,
 # tf_time, curl_upload, median, ratio, verdict, ...) come from bench.sh.
 
+# apply_planfile DIR: plans a new import in DIR (not timed), then prints the
+# time of `terraform apply PLANFILE`.
+apply_planfile() {
+  clear_hash_cache
+  tf_run "$1" "$work/rss.plan" plan -out=plan.tfplan >/dev/null
+  tf_time "$1" "$work/rss.apply" apply plan.tfplan
+}
+
 # Targets 1a, 1b and 2: a new import of the 2 GiB file, with and without a
 # saved plan, beside curl; the provider's peak RSS for 2 GiB and 20 MiB.
 target_upload() {
-  local i planned=() unplanned=() curls=() rss_big=() rss_small=()
+  local i planned=() unplanned=() curls=() rss_big=() rss_small=() shared=() shared_curls=()
   local dir="$work/file"
   for i in $(seq 1 "$runs"); do
+    pin on
     # Alternate which side goes first.
     if ((i % 2 == 0)); then curls+=("$(curl_upload "$bench/big.csv")"); fi
     # 1a: the plan is made beforehand (and records the file's hash in the
     # disk cache), then only the apply is timed.
-    clear_hash_cache
-    tf_run "$dir" "$work/rss.plan" plan -out=plan.tfplan >/dev/null
-    planned+=("$(tf_time "$dir" "$work/rss.apply" apply plan.tfplan)")
+    planned+=("$(apply_planfile "$dir")")
     # 1b: from nothing: the plan reads the file, the apply sends it.
     clear_hash_cache
     unplanned+=("$(tf_run "$dir" "$bench/rss/big.$i" apply -auto-approve)")
     if ((i % 2)); then curls+=("$(curl_upload "$bench/big.csv")"); fi
+    # 1a again with the emulator sharing every core with the client: printed.
+    if pinned; then
+      pin off
+      shared_curls+=("$(curl_upload "$bench/big.csv")")
+      shared+=("$(apply_planfile "$dir")")
+    fi
     rss_big+=("$(peak_rss_kib "$bench/rss/big.$i")")
     tf_run "$work/small" "$bench/rss/small.$i" apply -auto-approve >/dev/null
     rss_small+=("$(peak_rss_kib "$bench/rss/small.$i")")
-    log "bench: run $i: apply PLANFILE 2 GiB ${planned[-1]}s, apply 2 GiB ${unplanned[-1]}s (peak RSS $(mib "${rss_big[-1]}") MiB), curl ${curls[-1]}s, apply 20 MiB peak RSS $(mib "${rss_small[-1]}") MiB"
+    local also=""
+    if [[ ${#shared[@]} -gt 0 ]]; then also="; sharing every core: apply PLANFILE ${shared[-1]}s, curl ${shared_curls[-1]}s"; fi
+    log "bench: run $i: apply PLANFILE 2 GiB ${planned[-1]}s, apply 2 GiB ${unplanned[-1]}s (peak RSS $(mib "${rss_big[-1]}") MiB), curl ${curls[-1]}s, apply 20 MiB peak RSS $(mib "${rss_small[-1]}") MiB$also"
   done
   local m_planned m_unplanned m_curl r1a r1b rate
   m_planned="$(median "${planned[@]}")" m_unplanned="$(median "${unplanned[@]}")" m_curl="$(median "${curls[@]}")"
   r1a="$(ratio "$m_planned" "$m_curl")" r1b="$(ratio "$m_unplanned" "$m_curl")"
   rate="$(awk -v s="$m_curl" -v b="$(stat -c %s "$bench/big.csv")" 'BEGIN { printf "curl %.0f MB/s", b / s / 1e6 }')"
-  results+=("target 1a: ratio $r1a (limit 1.15) $(verdict "$r1a" 1.15)  apply PLANFILE 2 GiB ${m_planned}s, curl ${m_curl}s (medians of $runs; $rate)")
+  local where="emulator on core 0, clients on the others"
+  if [[ ${#shared[@]} -gt 0 ]]; then
+    local m_shared m_shared_curl
+    m_shared="$(median "${shared[@]}")" m_shared_curl="$(median "${shared_curls[@]}")"
+    where+="; sharing every core: ratio $(ratio "$m_shared" "$m_shared_curl"), ${m_shared}s, curl ${m_shared_curl}s"
+  else
+    where="unpinned"
+  fi
+  results+=("target 1a: ratio $r1a (limit 1.15) $(verdict "$r1a" 1.15)  apply PLANFILE 2 GiB ${m_planned}s, curl ${m_curl}s (medians of $runs; $rate; $where)")
   results+=("target 1b: ratio $r1b (limit 1.50) $(verdict "$r1b" 1.50)  apply 2 GiB without a saved plan ${m_unplanned}s, curl ${m_curl}s (medians of $runs)")
 
   local m_rss_big m_rss_small r2 v2

@@ -5,6 +5,9 @@
 #       made beforehand, not timed)       vs  curl -F of the same file (<= 1.15x)
 #   1b. terraform apply without a saved plan (its plan reads the file once)
 #                                         vs  the same curl              (<= 1.50x)
+#       The emulator stands for a remote service here: it runs on core 0
+#       alone, the clients on the others (see pin). 1a with the emulator
+#       sharing every core is printed beside.
 #   2.  the provider's peak RSS for 2 GiB (<= 64 MiB) and 20 MiB (flat)
 #   3.  terraform plan of 20 unchanged imports of 512 MiB files  vs  the same
 #       20 imports of the smallest file the emulator takes (<= 1.3x); the
@@ -39,7 +42,7 @@ t3_count=20
 time_version=v0.13.1
 time_bin=/usr/bin/time
 
-for need in curl sha256sum "$time_bin"; do
+for need in curl sha256sum taskset "$time_bin"; do
   command -v "$need" >/dev/null || { echo "bench: $need is required" >&2; exit 1; }
 done
 
@@ -149,6 +152,27 @@ verdict() { awk -v r="$1" -v l="$2" 'BEGIN { print (r <= l) ? "PASS" : "FAIL" }'
 peak_rss_kib() { awk -F': ' '/Maximum resident set size/ { if ($2 > m) m = $2 } END { print m + 0 }' "$1"; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
+# The upload targets treat the emulator as the remote service it stands
+# for: pinned to core 0 alone, with the clients (curl; terraform and the
+# provider) on the other cores, so that the SHA-256 the provider must take
+# of what it sends does not take CPU from the server, nor the server's from
+# it. Both sides are measured the same way. pin on|off; client is the
+# prefix of every timed command (empty when not pinned). BENCH_PIN=0, or a
+# single core, runs everything unpinned.
+client=()
+pin() {
+  local n; n="$(nproc)"
+  if [[ "${BENCH_PIN:-1}" == 0 || "$n" -lt 2 ]]; then return; fi
+  if [[ "$1" == on ]]; then
+    taskset -a -p -c 0 "$emulator_pid" >/dev/null
+    client=(taskset -c "1-$((n - 1))")
+  else
+    taskset -a -p -c "0-$((n - 1))" "$emulator_pid" >/dev/null
+    client=()
+  fi
+}
+pinned() { [[ ${#client[@]} -gt 0 ]]; }
+
 # tf_time DIR RSS_FILE ARGS...: runs terraform in DIR and prints its wall
 # time; fails loudly when terraform fails. tf_run: from an empty state.
 tf_time() {
@@ -156,7 +180,7 @@ tf_time() {
   shift 2
   : >"$rss"
   local t0; t0="$(now)"
-  if ! BENCH_RSS_FILE="$rss" "$tf" -chdir="$dir" "$1" -input=false -no-color "${@:2}" >"$work/tf.log" 2>&1; then
+  if ! BENCH_RSS_FILE="$rss" "${client[@]}" "$tf" -chdir="$dir" "$1" -input=false -no-color "${@:2}" >"$work/tf.log" 2>&1; then
     echo "bench: terraform $* in $dir failed:" >&2
     tail -n 30 "$work/tf.log" >&2
     exit 1
@@ -171,7 +195,7 @@ tf_run() {
 curl_upload() {
   local file="$1" t0 code
   t0="$(now)"
-  code="$(curl -sS -o "$work/curl.out" -w '%{http_code}' -u "$ETL_TOKEN_ID:$ETL_TOKEN_SECRET" \
+  code="$("${client[@]}" curl -sS -o "$work/curl.out" -w '%{http_code}' -u "$ETL_TOKEN_ID:$ETL_TOKEN_SECRET" \
     -F 'metadata={"input":{"partName":"file","fileFormat":"CSV","fileEncoding":"UTF-8","fileName":"big.csv"}};type=application/json' \
     -F "file=@$file;type=application/octet-stream" \
     "$ETL_BASE_URL/api/public/v1/etl/templates/$template/startWithFile")"

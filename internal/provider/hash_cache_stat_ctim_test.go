@@ -32,7 +32,7 @@ func TestIdentityOf(t *testing.T) {
 	if err := syscall.Stat(p, &st); err != nil {
 		t.Fatal(err)
 	}
-	if id.Size != 22 || id.Inode != uint64(st.Ino) || id.Device != uint64(st.Dev) || id.CtimeNs != st.Ctim.Nano() || id.MtimeNs != st.Mtim.Nano() { //nolint:unconvert // int32 on some systems
+	if id.Size != 22 || id.Inode != st.Ino || id.Device != uint64(st.Dev) || id.CtimeNs != st.Ctim.Nano() || id.MtimeNs != st.Mtim.Nano() { //nolint:unconvert // int32 on some systems
 		t.Fatalf("identity %+v, stat %+v", id, st)
 	}
 	// A chmod moves the change time only.

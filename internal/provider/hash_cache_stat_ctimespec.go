@@ -18,7 +18,7 @@ func identityOf(fi os.FileInfo) (fileIdentity, bool) {
 		Size:    fi.Size(),
 		MtimeNs: fi.ModTime().UnixNano(),
 		CtimeNs: st.Ctimespec.Nano(),
-		Inode:   uint64(st.Ino),
+		Inode:   st.Ino,
 		Device:  uint64(st.Dev), //nolint:unconvert // int32 on some systems
 	}, true
 }

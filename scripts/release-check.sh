@@ -33,6 +33,14 @@ config=.goreleaser.yml
 derived="$cache/goreleaser/release-check.yml"
 mkdir -p "$(dirname "$derived")"
 
+# A snapshot takes its version from the newest tag, and fails on a tag that
+# is not a version (a marker tag, say): give it the newest vX.Y.Z tag, or
+# v0.0.0 when there is none.
+if [[ -z "${GORELEASER_CURRENT_TAG:-}" ]]; then
+  GORELEASER_CURRENT_TAG="$(git tag --list 'v[0-9]*.[0-9]*.[0-9]*' --sort=-v:refname | head -n 1)"
+  export GORELEASER_CURRENT_TAG="${GORELEASER_CURRENT_TAG:-v0.0.0}"
+fi
+
 "$gr" --version 2>/dev/null | grep -i '^gitversion' || true
 "$gr" check "$config"
 

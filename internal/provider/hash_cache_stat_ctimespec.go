@@ -2,23 +2,10 @@
 
 package provider
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
-// identityOf reads a file's identity from its metadata (Stat_t.Ctimespec
-// on this system); false when the metadata is not a Stat_t.
-func identityOf(fi os.FileInfo) (fileIdentity, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return fileIdentity{}, false
-	}
-	return fileIdentity{
-		Size:    fi.Size(),
-		MtimeNs: fi.ModTime().UnixNano(),
-		CtimeNs: st.Ctimespec.Nano(),
-		Inode:   st.Ino,
-		Device:  uint64(st.Dev), //nolint:unconvert // int32 on some systems
-	}, true
+// statTimes returns a Stat_t's modification and change times in
+// nanoseconds (Mtimespec and Ctimespec on this system).
+func statTimes(st *syscall.Stat_t) (mtimeNs, ctimeNs int64) {
+	return st.Mtimespec.Nano(), st.Ctimespec.Nano()
 }

@@ -12,18 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// fakePrivateState is private state that can be written.
-type fakePrivateState map[string][]byte
-
-func (f fakePrivateState) GetKey(_ context.Context, k string) ([]byte, diag.Diagnostics) {
-	return f[k], nil
-}
-
-func (f fakePrivateState) SetKey(_ context.Context, k string, v []byte) diag.Diagnostics {
-	f[k] = v
-	return nil
-}
-
 func TestHashRecordTrusted(t *testing.T) {
 	now := time.Now()
 	old := now.Add(-time.Hour).UnixNano()
@@ -78,7 +66,7 @@ func TestCheckKey(t *testing.T) {
 
 func TestRecordPrivateState(t *testing.T) {
 	ctx := context.Background()
-	p := fakePrivateState{}
+	p := fakePrivate{}
 	if recordFrom(ctx, p) != nil || recordFrom(ctx, nil) != nil {
 		t.Fatal("a record from empty private state")
 	}
@@ -110,7 +98,7 @@ func TestPlanFileSHA256(t *testing.T) {
 	p := oldFile(t, "Account,Amount\n4000,1\n")
 	abs, _ := filepath.Abs(p)
 	f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
-	plan := func(private fakePrivateState) (string, int64) {
+	plan := func(private fakePrivate) (string, int64) {
 		t.Helper()
 		before := readsOf(abs)
 		hc := newHashCache(ctx, true, private)
@@ -122,7 +110,7 @@ func TestPlanFileSHA256(t *testing.T) {
 		hc.keep(ctx, private, &d)
 		return sum, readsOf(abs) - before
 	}
-	private := fakePrivateState{}
+	private := fakePrivate{}
 	want := hashBytes([]byte("Account,Amount\n4000,1\n"))
 	if sum, reads := plan(private); sum != want || reads != 1 {
 		t.Fatalf("first plan: %s, %d reads", sum, reads)
@@ -130,7 +118,7 @@ func TestPlanFileSHA256(t *testing.T) {
 	if sum, reads := plan(private); sum != want || reads != 0 {
 		t.Fatalf("unchanged (private state): %s, %d reads; want no read", sum, reads)
 	}
-	if sum, reads := plan(fakePrivateState{}); sum != want || reads != 0 {
+	if sum, reads := plan(fakePrivate{}); sum != want || reads != 0 {
 		t.Fatalf("unchanged (disk cache, a new resource): %s, %d reads; want no read", sum, reads)
 	}
 	// Another format to check against: read again.
@@ -153,7 +141,7 @@ func TestPlanFileSHA256(t *testing.T) {
 	if sum, err := off.planFileSHA256(ctx, f, &d); err != nil || sum != want || readsOf(abs)-before != 1 {
 		t.Fatalf("cache off: %s, %v, %d reads", sum, err, readsOf(abs)-before)
 	}
-	empty := fakePrivateState{}
+	empty := fakePrivate{}
 	off.keep(ctx, empty, &d)
 	if len(empty) != 0 {
 		t.Error("cache off recorded a hash")
@@ -180,7 +168,7 @@ func TestPlanFileSHA256FrozenTimestamps(t *testing.T) {
 			abs, _ := filepath.Abs(p)
 			freeze(t, abs, tc.stamp)
 			f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
-			private := fakePrivateState{}
+			private := fakePrivate{}
 			hc := newHashCache(ctx, true, private)
 			var d diag.Diagnostics
 			if _, err := hc.planFileSHA256(ctx, f, &d); err != nil {
@@ -247,8 +235,8 @@ func TestRefreshRecord(t *testing.T) {
 		{"another hash in state", true, hashBytes(nil), false},
 		{"cache off", false, want, false},
 	} {
-		resp := fakePrivateState{}
-		refreshRecord(ctx, tc.on, &importModel{File: obj, ContentSHA256: types.StringValue(tc.sum)}, fakePrivateState{}, resp, &d)
+		resp := fakePrivate{}
+		refreshRecord(ctx, tc.on, &importModel{File: obj, ContentSHA256: types.StringValue(tc.sum)}, fakePrivate{}, resp, &d)
 		if got := recordFrom(ctx, resp); (got != nil && got.SHA256 == want) != tc.want {
 			t.Errorf("%s: private record %+v", tc.name, got)
 		}
@@ -271,7 +259,7 @@ func TestCachedFileSHA256(t *testing.T) {
 		t.Fatalf("no record yet: %s", got)
 	}
 	var d diag.Diagnostics
-	if _, err := newHashCache(ctx, true, fakePrivateState{}).planFileSHA256(ctx, f, &d); err != nil {
+	if _, err := newHashCache(ctx, true, fakePrivate{}).planFileSHA256(ctx, f, &d); err != nil {
 		t.Fatal(err)
 	}
 	if got := cachedFileSHA256(ctx, obj, true); got.ValueString() != hashBytes([]byte(content)) {

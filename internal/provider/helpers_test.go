@@ -434,9 +434,15 @@ func (f planCheckFunc) CheckPlan(ctx context.Context, req plancheck.CheckPlanReq
 	f(ctx, req, resp)
 }
 
+// fakePrivate is a resource's private state, read and written in memory.
 type fakePrivate map[string][]byte
 
 func (f fakePrivate) GetKey(_ context.Context, k string) ([]byte, diag.Diagnostics) { return f[k], nil }
+
+func (f fakePrivate) SetKey(_ context.Context, k string, v []byte) diag.Diagnostics {
+	f[k] = v
+	return nil
+}
 
 // protoHarness is one provider server, configured or not.
 type protoHarness struct {

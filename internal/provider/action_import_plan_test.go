@@ -2,10 +2,7 @@ package provider
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
@@ -56,21 +53,7 @@ func TestImportActionPlanChecks(t *testing.T) {
 				}
 				return
 			}
-			for _, d := range diags {
-				if d.Severity != tfprotov6.DiagnosticSeverityError {
-					continue
-				}
-				if got := attrPath(d.Attribute); got != tc.path {
-					t.Errorf("error on %q, want %q:\n%s", got, tc.path, describe(diags))
-				}
-				for _, s := range tc.has {
-					if !strings.Contains(d.Summary+": "+d.Detail, s) {
-						t.Errorf("%q does not contain %q", d.Summary+": "+d.Detail, s)
-					}
-				}
-				return
-			}
-			t.Fatalf("no error:\n%s", describe(diags))
+			expectFirstError(t, diags, tc.path, tc.has...)
 		})
 	}
 }

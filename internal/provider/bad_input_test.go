@@ -194,27 +194,9 @@ func TestBadInputs(t *testing.T) {
 	paths := map[string]int{}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			diags := c.run(t)
-			var first *tfprotov6.Diagnostic
-			for _, d := range diags {
-				if d.Severity == tfprotov6.DiagnosticSeverityError {
-					first = d
-					break
-				}
-			}
-			if first == nil {
-				t.Fatalf("no error; diagnostics:\n%s", describe(diags))
-			}
-			if got := attrPath(first.Attribute); got != c.path {
-				t.Errorf("error on %q, want %q:\n%s", got, c.path, describe(diags))
-			}
+			first := expectFirstError(t, c.run(t), c.path, c.has...)
 			text := first.Summary + ": " + first.Detail
 			t.Logf("%s @%s", text, attrPath(first.Attribute))
-			for _, s := range c.has {
-				if !strings.Contains(text, s) {
-					t.Errorf("%q does not contain %q", text, s)
-				}
-			}
 			if strings.Contains(text, emulator.DefaultTokenSecret) || strings.Contains(text, "s3cret") {
 				t.Errorf("the secret is in the diagnostic: %q", text)
 			}

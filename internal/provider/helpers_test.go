@@ -640,6 +640,30 @@ func attrPath(p *tftypes.AttributePath) string {
 	return b.String()
 }
 
+// expectFirstError fails the test unless diags hold an error; the first
+// error must be on the attribute at (attrPath's form) and contain each of
+// has in its summary and detail. It returns that error.
+func expectFirstError(t *testing.T, diags []*tfprotov6.Diagnostic, at string, has ...string) *tfprotov6.Diagnostic {
+	t.Helper()
+	for _, d := range diags {
+		if d.Severity != tfprotov6.DiagnosticSeverityError {
+			continue
+		}
+		if got := attrPath(d.Attribute); got != at {
+			t.Errorf("error on %q, want %q:\n%s", got, at, describe(diags))
+		}
+		text := d.Summary + ": " + d.Detail
+		for _, s := range has {
+			if !strings.Contains(text, s) {
+				t.Errorf("%q does not contain %q", text, s)
+			}
+		}
+		return d
+	}
+	t.Fatalf("no error:\n%s", describe(diags))
+	return nil
+}
+
 func describe(diags []*tfprotov6.Diagnostic) string {
 	var out []string
 	for _, d := range diags {

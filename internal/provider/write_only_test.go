@@ -167,21 +167,7 @@ func TestWriteOnlyBadInputs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg["template_id"] = emulator.GLActualsTemplateID
 			_, diags := newProtoHarness(t).planImport(tc.cfg)
-			for _, d := range diags {
-				if d.Severity != tfprotov6.DiagnosticSeverityError {
-					continue
-				}
-				if got := attrPath(d.Attribute); got != tc.path {
-					t.Errorf("error on %q, want %q:\n%s", got, tc.path, describe(diags))
-				}
-				for _, s := range tc.has {
-					if !strings.Contains(d.Summary+": "+d.Detail, s) {
-						t.Errorf("%q does not contain %q", d.Summary+": "+d.Detail, s)
-					}
-				}
-				return
-			}
-			t.Fatalf("no error:\n%s", describe(diags))
+			expectFirstError(t, diags, tc.path, tc.has...)
 		})
 	}
 }

@@ -325,16 +325,8 @@ func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGett
 	if !on || !known(m.ContentSHA256) {
 		return
 	}
-	f, _ := fileFrom(ctx, m.File)
-	if f == nil || !known(f.Path) {
-		return
-	}
-	abs, id, ok := statIdentity(f.Path.ValueString())
-	check := checkKey(*f)
-	if !ok || recordFrom(ctx, req).trusted(abs, id, check) {
-		return
-	}
-	if r := userDiskCache().get(abs, id); r.trusted(abs, id, check) && r.SHA256 == m.ContentSHA256.ValueString() {
+	c := newHashCache(ctx, true, req)
+	if r := c.trustedFor(ctx, m.File); r != nil && r != c.prior && r.SHA256 == m.ContentSHA256.ValueString() {
 		saveRecord(ctx, resp, r, diags)
 	}
 }
@@ -343,16 +335,22 @@ func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGett
 // file (an input's) as it is now, trusted as a plan trusts it; null when
 // the cache is off, the file has no path or no trusted record.
 func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {
-	f, _ := fileFrom(ctx, file)
-	if !on || f == nil || !known(f.Path) {
-		return types.StringNull()
-	}
-	abs, id, ok := statIdentity(f.Path.ValueString())
-	if !ok {
-		return types.StringNull()
-	}
-	if r := userDiskCache().get(abs, id); r.trusted(abs, id, checkKey(*f)) {
+	if r := newHashCache(ctx, on, nil).trustedFor(ctx, file); r != nil {
 		return types.StringValue(r.SHA256)
 	}
 	return types.StringNull()
+}
+
+// trustedFor is lookup for the file of file (its path, as it is now, and
+// its format and encoding); nil when it has no path or no trusted record.
+func (c *hashCache) trustedFor(ctx context.Context, file types.Object) *hashRecord {
+	f, _ := fileFrom(ctx, file)
+	if f == nil || !known(f.Path) {
+		return nil
+	}
+	abs, id, ok := statIdentity(f.Path.ValueString())
+	if !ok {
+		return nil
+	}
+	return c.lookup(abs, id, checkKey(*f))
 }

@@ -46,7 +46,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	timeout, d := cfg.timeout()
+	timeout, d := cfg.timeout(ctx)
 	resp.Diagnostics.Append(d...)
 	m, d := cfg.job(ctx)
 	resp.Diagnostics.Append(d...)
@@ -62,12 +62,12 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 		return
 	}
 	defer up.Close()
-	a.run(ctx, &m, up, timeout, newProgress(ctx, resp.SendProgress), &resp.Diagnostics)
+	a.run(ctx, &m, up, timeout, newActionProgress(ctx, resp.SendProgress), &resp.Diagnostics)
 }
 
 // run starts the job, then submits it and waits for it as configured,
 // reporting each step.
-func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *progress, diags *diag.Diagnostics) {
+func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
 	r := &jobRunner{client: a.client, action: true, progress: p.send}
 	job := startReporting(ctx, r, m.TemplateID.ValueString(), up, p, diags)
 	if job == nil {

@@ -4,20 +4,21 @@ import (
 	"context"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
+
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 // importActionModel is the etl_import action's configuration.
 type importActionModel struct {
-	TemplateID        types.String `tfsdk:"template_id"`
-	File              types.Object `tfsdk:"file"`
-	Rows              types.List   `tfsdk:"rows"`
-	Submit            types.Bool   `tfsdk:"submit"`
-	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
-	Timeout           types.String `tfsdk:"timeout"`
+	TemplateID        types.String   `tfsdk:"template_id"`
+	File              types.Object   `tfsdk:"file"`
+	Rows              types.List     `tfsdk:"rows"`
+	Submit            types.Bool     `tfsdk:"submit"`
+	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
 // actionFileModel is the action's file block: the resource's less content_wo.
@@ -67,15 +68,12 @@ func (a importActionModel) job(ctx context.Context) (importModel, diag.Diagnosti
 	return m, diags
 }
 
-// timeout is the configured timeout, or the default.
-func (a importActionModel) timeout() (time.Duration, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	if !known(a.Timeout) {
-		return defaultCreateTimeout, diags
+// timeout is timeouts.invoke, or the default (the resource's create
+// timeout). A value that is not a duration was refused at plan
+// (durationValidator).
+func (a importActionModel) timeout(ctx context.Context) (time.Duration, diag.Diagnostics) {
+	if a.Timeouts.IsNull() || a.Timeouts.IsUnknown() {
+		return defaultCreateTimeout, nil
 	}
-	d, problem := parseDuration("timeout", a.Timeout.ValueString())
-	if problem != "" {
-		diags.AddAttributeError(path.Root("timeout"), "Invalid timeout", problem)
-	}
-	return d, diags
+	return a.Timeouts.Invoke(ctx, defaultCreateTimeout)
 }

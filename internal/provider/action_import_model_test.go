@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -63,12 +63,20 @@ func TestImportActionModelJob(t *testing.T) {
 }
 
 func TestImportActionModelTimeout(t *testing.T) {
-	if d, diags := (importActionModel{Timeout: types.StringNull()}).timeout(); d != defaultCreateTimeout || diags.HasError() {
+	ctx := context.Background()
+	tv := func(v attr.Value) timeouts.Value {
+		return timeouts.Value{Object: types.ObjectValueMust(map[string]attr.Type{"invoke": types.StringType}, map[string]attr.Value{"invoke": v})}
+	}
+	if d, diags := (importActionModel{Timeouts: timeouts.Value{Object: types.ObjectNull(map[string]attr.Type{"invoke": types.StringType})}}).timeout(ctx); d != defaultCreateTimeout || diags.HasError() {
+		t.Errorf("no timeouts: %s %v", d, diags)
+	}
+	if d, diags := (importActionModel{Timeouts: tv(types.StringNull())}).timeout(ctx); d != defaultCreateTimeout || diags.HasError() {
 		t.Errorf("default: %s %v", d, diags)
 	}
-	if d, diags := (importActionModel{Timeout: types.StringValue("90s")}).timeout(); d != 90*time.Second || diags.HasError() {
+	if d, diags := (importActionModel{Timeouts: tv(types.StringValue("90s"))}).timeout(ctx); d != 90*time.Second || diags.HasError() {
 		t.Errorf("90s: %s %v", d, diags)
 	}
-	_, diags := (importActionModel{Timeout: types.StringValue("5")}).timeout()
-	assertAttrError(t, diags, path.Root("timeout"), `"5" is not a duration`)
+	if _, diags := (importActionModel{Timeouts: tv(types.StringValue("5"))}).timeout(ctx); !diags.HasError() {
+		t.Error("5: no error")
+	}
 }

@@ -40,7 +40,7 @@ func TestImportActionPlanChecks(t *testing.T) {
 		{"file and rows", map[string]any{"file": map[string]any{"path": good}, "rows": [][]string{{"A"}, {"1"}}}, "file", []string{"[file,rows]"}},
 		{"neither file nor rows", map[string]any{}, "", []string{"[file,rows]"}},
 		{"path and content", file("path", good, "content", "A\n1\n"), "file.path", []string{"[file.path,file.content]"}},
-		{"a bad timeout", map[string]any{"rows": [][]string{{"A"}, {"1"}}, "timeout": "5"}, "timeout", []string{"not a duration"}},
+		{"a bad timeout", map[string]any{"rows": [][]string{{"A"}, {"1"}}, "timeouts": map[string]any{"invoke": "5"}}, "timeouts.invoke", []string{`"5" must be a string containing a sequence of decimal numbers`}},
 		{"a bad encoding name", file("path", good, "encoding", "utf-8"), "file.encoding", []string{"Windows Latin-1"}},
 	}
 	for _, tc := range cases {

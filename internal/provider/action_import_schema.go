@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -11,7 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-func (a *importAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file or with rows: every invocation starts one new job, " +
 			"streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress. " +
@@ -37,17 +38,12 @@ func (a *importAction) Schema(_ context.Context, _ action.SchemaRequest, resp *a
 				Optional:            true,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeout`), reporting each status. " +
+				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeouts.invoke`), reporting each status. " +
 					"`COMPLETED` succeeds; `ERROR`, `CANCELLED` and `EXPIRED` fail the invocation with the job's id and status. Defaults to `false`: " +
 					"the invocation then ends once the job is started (and submitted).",
 				Optional: true,
 			},
-			"timeout": schema.StringAttribute{
-				MarkdownDescription: "How long the invocation may take, the upload and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
-					"Defaults to `\"30m\"`.",
-				Optional:   true,
-				Validators: []validator.String{durationValidator},
-			},
+			"timeouts": actionTimeoutsAttribute(ctx),
 		},
 	}
 }
@@ -75,4 +71,14 @@ func actionFileAttribute() schema.Attribute {
 		Optional:            true,
 		Attributes:          attrs,
 	}
+}
+
+// actionTimeoutsAttribute is the framework's action timeouts attribute
+// (timeouts.invoke, whose own validator refuses a value that is not a
+// duration at plan).
+func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
+	return timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+		InvokeDescription: "How long the invocation may take, the upload and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
+			"Defaults to `\"30m\"`.",
+	})
 }

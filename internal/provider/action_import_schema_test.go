@@ -23,7 +23,7 @@ func TestImportActionSchema(t *testing.T) {
 		t.Fatalf("schema: %v", d)
 	}
 	got := slices.Sorted(maps.Keys(resp.Schema.Attributes))
-	want := []string{"file", "rows", "submit", "template_id", "timeout", "wait_for_completion"}
+	want := []string{"file", "rows", "submit", "template_id", "timeouts", "wait_for_completion"}
 	if !slices.Equal(got, want) {
 		t.Errorf("attributes %v, want %v", got, want)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -180,19 +179,4 @@ func (p *etlProvider) Actions(context.Context) []func() action.Action {
 
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource, newJobDataSource}
-}
-
-// clientFrom extracts the client handed over by Configure. A nil client
-// with no error means the provider is not configured yet (its settings are
-// unknown until apply, or Configure has not run).
-func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {
-	if data == nil {
-		return nil
-	}
-	c, ok := data.(*etl.Client)
-	if !ok {
-		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *etl.Client, got %T. This is a bug in the provider; please report it.", data))
-		return nil
-	}
-	return c
 }

@@ -32,6 +32,6 @@ action "etl_import" "gl" {
 
     submit              = true
     wait_for_completion = true
-    timeout             = "1h"
+    timeouts            = { invoke = "1h" }
   }
 }

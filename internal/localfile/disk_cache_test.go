@@ -1,0 +1,187 @@
+package localfile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestMain points the user's cache directory (the disk cache of file
+// hashes) at a temporary directory: tests never touch the real one.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "etl-provider-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func testRecord(dir string, i int) *Record {
+	return &Record{
+		Path:     filepath.Join(dir, fmt.Sprintf("f%d.csv", i)),
+		ID:       Identity{Size: int64(i), MtimeNs: 1, CtimeNs: 2, Inode: uint64(i), Device: 7},
+		SHA256:   fmt.Sprintf("%064x", i),
+		HashedAt: time.Now().UnixNano(),
+	}
+}
+
+func cacheEntries(t *testing.T, dir string) (records, temps int) {
+	t.Helper()
+	names, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n.Name(), diskCacheTmp) {
+			temps++
+		} else {
+			records++
+		}
+	}
+	return records, temps
+}
+
+func TestDiskCacheGetPut(t *testing.T) {
+	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
+	r := testRecord("/data", 1)
+	if got := d.Get(r.Path, r.ID); got != nil {
+		t.Fatalf("empty cache: %+v", got)
+	}
+	d.Put(r)
+	if got := d.Get(r.Path, r.ID); got == nil || *got != *r {
+		t.Fatalf("get = %+v, want %+v", got, r)
+	}
+	// Another identity or path of the same file: no record.
+	other := r.ID
+	other.CtimeNs++
+	if got := d.Get(r.Path, other); got != nil {
+		t.Errorf("changed ctime: %+v", got)
+	}
+	if got := d.Get("/data/other.csv", r.ID); got != nil {
+		t.Errorf("other path: %+v", got)
+	}
+	// A record stored under another key's name, or a damaged one, is ignored.
+	if err := os.WriteFile(filepath.Join(d.dir, d.name(r.Path, other)), []byte(`{"path":"/data/f1.csv"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Get(r.Path, other); got != nil {
+		t.Errorf("record for another identity: %+v", got)
+	}
+	if err := os.WriteFile(filepath.Join(d.dir, d.name(r.Path, r.ID)), []byte(`{"path":`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Get(r.Path, r.ID); got != nil {
+		t.Errorf("damaged record: %+v", got)
+	}
+	if fi, err := os.Stat(d.dir); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("cache directory %v, %v; want mode 0700", fi, err)
+	}
+	// A record without a path (its file's identity was not known) or none
+	// at all is not written.
+	before, _ := cacheEntries(t, d.dir)
+	d.Put(nil)
+	d.Put(&Record{ID: r.ID, SHA256: r.SHA256, HashedAt: r.HashedAt})
+	if after, _ := cacheEntries(t, d.dir); after != before {
+		t.Errorf("records without a path written: %d records, %d before", after, before)
+	}
+	// A nil cache (no cache directory) is a cache that never hits.
+	var none *DiskCache
+	none.Put(r)
+	if none.Get(r.Path, r.ID) != nil {
+		t.Error("nil cache returned a record")
+	}
+}
+
+// TestDiskCacheBounded: past max records a write removes the oldest, down
+// to three quarters of max; old temporary files go too.
+func TestDiskCacheBounded(t *testing.T) {
+	d := &DiskCache{dir: t.TempDir(), max: 8}
+	stale := filepath.Join(d.dir, diskCacheTmp+"crashed")
+	if err := os.WriteFile(stale, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * diskCacheTmpAge)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	base := time.Now().Add(-time.Hour)
+	for i := range 20 {
+		r := testRecord("/data", i)
+		d.Put(r)
+		// Distinct write times, in order, whatever the clock's resolution.
+		at := base.Add(time.Duration(i) * time.Second)
+		if err := os.Chtimes(filepath.Join(d.dir, d.name(r.Path, r.ID)), at, at); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := cacheEntries(t, d.dir); n > d.max {
+			t.Fatalf("after %d writes, %d records: over the bound %d", i+1, n, d.max)
+		}
+	}
+	records, temps := cacheEntries(t, d.dir)
+	if temps != 0 {
+		t.Errorf("%d temporary files left", temps)
+	}
+	if records < d.max*3/4 || records > d.max {
+		t.Errorf("%d records, want between %d and %d", records, d.max*3/4, d.max)
+	}
+	// The newest records are kept.
+	if r := testRecord("/data", 19); d.Get(r.Path, r.ID) == nil {
+		t.Error("the newest record was removed")
+	}
+	if r := testRecord("/data", 0); d.Get(r.Path, r.ID) != nil {
+		t.Error("the oldest record was kept")
+	}
+}
+
+// TestDiskCacheConcurrentWriters: runs writing and reading the same
+// directory at once (each with its own DiskCache, as separate processes
+// have) only ever see whole, matching records, and the bound holds.
+func TestDiskCacheConcurrentWriters(t *testing.T) {
+	dir := t.TempDir()
+	const writers, perWriter, keys, bound = 8, 60, 40, 24
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*perWriter)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := &DiskCache{dir: dir, max: bound}
+			for i := range perWriter {
+				k := (w*7 + i) % keys
+				d.Put(testRecord("/data", k))
+				want := testRecord("/data", (k+3)%keys)
+				if got := d.Get(want.Path, want.ID); got != nil && (got.SHA256 != want.SHA256 || got.Path != want.Path) {
+					errs <- fmt.Errorf("read %+v for key %d", got, (k+3)%keys)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	records, temps := cacheEntries(t, dir)
+	if temps != 0 || records > bound || records == 0 {
+		t.Errorf("%d records, %d temporary files; want 1..%d records and none", records, temps, bound)
+	}
+}
+
+func TestUserDiskCache(t *testing.T) {
+	d := UserDiskCache()
+	base, err := os.UserCacheDir()
+	if err != nil || d == nil || d.dir != filepath.Join(base, "terraform-provider-etl", "file-hashes-v1") || d.max != diskCacheMax {
+		t.Fatalf("UserDiskCache = %+v (%v)", d, err)
+	}
+	if !strings.HasPrefix(d.dir, os.Getenv("XDG_CACHE_HOME")) {
+		t.Errorf("tests use %s, not the temporary cache directory", d.dir)
+	}
+}

@@ -1,0 +1,17 @@
+// Package localfile is the provider's layer of local files: what a file is
+// (its identity, read from what the system opens), what its bytes hash to
+// (read ahead in blocks, never whole into memory), the records of those
+// hashes that let a plan skip reading an unchanged file (Record, DiskCache),
+// and the verified send that hands a file's bytes to an upload only while
+// they are the expected ones (Opened).
+//
+// It knows nothing of Terraform or HTTP: the provider turns its typed errors
+// (PathError, ChangedError) into diagnostics and upload errors, and passes
+// in the checks of a file's format as plain functions.
+//
+// One file per concern: identity*.go (a file's identity, per system),
+// record.go (a hash with the identity it was taken for), disk_cache.go
+// (records across processes), readahead.go (the one read-ahead reader),
+// hash.go (hashing), open.go (opening a regular file), send.go (the verified
+// send) and reads.go (the per-path read counter tests assert on).
+package localfile

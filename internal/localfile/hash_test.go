@@ -1,0 +1,205 @@
+package localfile
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+	"time"
+)
+
+func TestHashBytes(t *testing.T) {
+	// FIPS 180-2's example.
+	if got := HashBytes([]byte("abc")); got != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Errorf("HashBytes(abc) = %s", got)
+	}
+	if got := HashBytes(nil); got != sha256Hex(nil) {
+		t.Errorf("HashBytes(nil) = %s", got)
+	}
+}
+
+// TestHashReader: any reader, a small file or a large one: the SHA-256 of
+// every byte, and their count.
+func TestHashReader(t *testing.T) {
+	for _, size := range []int{0, 1, hashBlock - 1, hashBlock, hashBlock + 1, hashAheadMin - 1, hashAheadMin, 3*hashBlock + 5} {
+		data := testBytes(size)
+		// A plain reader, read ahead.
+		sum, n, err := HashReader(iotest.HalfReader(bytes.NewReader(data)))
+		if err != nil || sum != sha256Hex(data) || n != int64(size) {
+			t.Fatalf("reader of %d bytes: %s, %d, %v", size, sum, n, err)
+		}
+		// A file: copied below hashAheadMin, read ahead from it.
+		f, err := os.Open(writeFile(t, t.TempDir(), "gl.csv", data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, n, err = HashReader(f)
+		f.Close()
+		if err != nil || sum != sha256Hex(data) || n != int64(size) {
+			t.Fatalf("file of %d bytes: %s, %d, %v", size, sum, n, err)
+		}
+	}
+	// A read error ends the hash, after the bytes read before it.
+	boom := errors.New("input/output error")
+	data := testBytes(3*hashBlock + 5)
+	sum, n, err := HashReader(io.MultiReader(bytes.NewReader(data), iotest.ErrReader(boom)))
+	if !errors.Is(err, boom) || sum != "" || n != int64(len(data)) {
+		t.Fatalf("failing reader: %q, %d, %v", sum, n, err)
+	}
+}
+
+func TestHashPath(t *testing.T) {
+	// A few MiB, streamed.
+	content := repeatCSV("Account,Amount,City", "4000,100.50,Montréal", 200_000)
+	dir := t.TempDir()
+	p := writeFile(t, dir, "big.csv", content)
+	_, id, hasIdentity := StatPath(p)
+	start := time.Now()
+	r, checkErr, err := HashPath(p, 0, nil)
+	end := time.Now()
+	if err != nil || checkErr != nil || r == nil || r.SHA256 != sha256Hex(content) {
+		t.Fatalf("HashPath = %+v, %v, %v", r, checkErr, err)
+	}
+	if r.HashedAt < start.UnixNano() || r.HashedAt > end.UnixNano() || r.Checked != "" {
+		t.Errorf("record %+v: hashed at %d, want between %d and %d, and not checked", r, r.HashedAt, start.UnixNano(), end.UnixNano())
+	}
+	if hasIdentity != (r.Path != "") || (hasIdentity && (r.Path != p || r.ID != id)) {
+		t.Errorf("record %+v; want the path %s and identity %+v (known: %v)", r, p, id, hasIdentity)
+	}
+	// By a relative path: the record names the absolute one.
+	t.Chdir(dir)
+	if r, _, err := HashPath("big.csv", 0, nil); err != nil || r.SHA256 != sha256Hex(content) || (hasIdentity && r.Path != p) {
+		t.Errorf("relative path: %+v, %v", r, err)
+	}
+	// What cannot be read: a *PathError and no record.
+	var pe *PathError
+	if r, checkErr, err := HashPath(filepath.Join(dir, "missing.csv"), 0, func(io.Reader) error { return nil }); r != nil || checkErr != nil || !errors.As(err, &pe) || pe.Kind != NotFound {
+		t.Errorf("missing file: %+v, %v, %v", r, checkErr, err)
+	}
+}
+
+// TestHashPathCheck: the check sees all of a small file, and the first
+// limit+1 bytes of a large one, in the same read as the hash; what it
+// returns comes back as checkErr; a check that stops reading early does
+// not stop the hash.
+func TestHashPathCheck(t *testing.T) {
+	dir := t.TempDir()
+	small := []byte("Account,Amount\n4000,1\n")
+	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
+	if len(large) <= smallFile {
+		t.Fatalf("%d bytes: not large", len(large))
+	}
+	size := int64(len(large))
+	smallPath := writeFile(t, dir, "small.csv", small)
+	largePath := writeFile(t, dir, "large.csv", large)
+	for _, tc := range []struct {
+		name    string
+		path    string
+		content []byte
+		limit   int64
+		seen    int // bytes the check sees
+	}{
+		{"small, within its limit", smallPath, small, 1000, len(small)},
+		{"small, past its limit: all the same", smallPath, small, 5, len(small)},
+		{"large, past its limit", largePath, large, 1000, 1001},
+		{"large, limit 0", largePath, large, 0, 1},
+		{"large, a limit of a block", largePath, large, hashBlock, hashBlock + 1},
+		{"large, limit one byte short", largePath, large, size - 1, int(size)},
+		{"large, limit its size", largePath, large, size, int(size)},
+		{"large, within its limit", largePath, large, 2 * size, int(size)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var seen []byte
+			r, checkErr, err := HashPath(tc.path, tc.limit, func(r io.Reader) error {
+				var err error
+				seen, err = io.ReadAll(r)
+				return err
+			})
+			if err != nil || checkErr != nil || r.SHA256 != sha256Hex(tc.content) {
+				t.Fatalf("HashPath = %+v, %v, %v", r, checkErr, err)
+			}
+			if !bytes.Equal(seen, tc.content[:tc.seen]) {
+				t.Fatalf("the check saw %d bytes, want the first %d", len(seen), tc.seen)
+			}
+		})
+	}
+	problem := errors.New("line 2 has 3 fields")
+	for _, tc := range []struct {
+		name  string
+		check Check
+		want  error
+	}{
+		{"a problem, after reading it all", func(r io.Reader) error { _, _ = io.Copy(io.Discard, r); return problem }, problem},
+		{"a problem, early", func(r io.Reader) error { _, _ = r.Read(make([]byte, 10)); return problem }, problem},
+		{"none, early", func(r io.Reader) error { _, err := io.ReadFull(r, make([]byte, 10)); return err }, nil},
+		{"a problem, unread", func(io.Reader) error { return problem }, problem},
+		{"none, unread", func(io.Reader) error { return nil }, nil},
+	} {
+		for _, f := range []struct {
+			path    string
+			content []byte
+		}{{smallPath, small}, {largePath, large}} {
+			// A limit past the file: the check could read it all.
+			r, checkErr, err := HashPath(f.path, 2*size, tc.check)
+			if err != nil || !errors.Is(checkErr, tc.want) || (tc.want == nil && checkErr != nil) || r.SHA256 != sha256Hex(f.content) {
+				t.Errorf("%s, %d bytes: %+v, %v, %v; want the file's hash and %v", tc.name, len(f.content), r, checkErr, err, tc.want)
+			}
+		}
+	}
+}
+
+// BenchmarkHashFile: the plan-time read of a 256 MiB CSV file (from the
+// page cache), three ways on one fixture: a plain io.Copy into SHA-256;
+// HashPath, which reads ahead in a goroutine; and HashPath with a check,
+// which also reads the first 64 MiB in the same read (the check runs in its
+// own goroutine and should cost little).
+func BenchmarkHashFile(b *testing.B) {
+	p, n := writeCSVFixture(b, 256<<20)
+
+	b.Run("io.Copy", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		for b.Loop() {
+			f, err := os.Open(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.Copy(sha256.New(), f); err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	})
+	b.Run("HashPath", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := HashPath(p, 0, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("HashPathChecked", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		readAll := func(r io.Reader) error { _, err := io.Copy(io.Discard, r); return err }
+		for b.Loop() {
+			if _, checkErr, err := HashPath(p, 64<<20, readAll); err != nil || checkErr != nil {
+				b.Fatal(err, checkErr)
+			}
+		}
+	})
+}
+
+// writeCSVFixture writes a CSV of about size bytes and returns its path
+// and exact size; the bytes live on disk only once it returns.
+func writeCSVFixture(b *testing.B, size int) (string, int64) {
+	b.Helper()
+	const row = "4000,Entity 1,123.25,memo padded to a fixed width of sixty-four"
+	data := repeatCSV("Account,Entity,Amount,Memo", row, size/(len(row)+1))
+	return writeFile(b, b.TempDir(), "big.csv", data), int64(len(data))
+}

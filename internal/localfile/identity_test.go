@@ -1,0 +1,105 @@
+package localfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// systemIdentity is the identity the system gives the file at p, and
+// whether it gives one (it does not on every system).
+func systemIdentity(t *testing.T, p string) (Identity, bool) {
+	t.Helper()
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return identityOf(fi)
+}
+
+// TestStatPath: the absolute path and identity of a regular file; nothing
+// for what is not one.
+func TestStatPath(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	want, hasIdentity := systemIdentity(t, p)
+	abs, id, ok := StatPath(p)
+	if ok != hasIdentity || (ok && (abs != p || id != want || id.Size != 22)) {
+		t.Fatalf("StatPath = %q, %+v, %v; want %q, %+v, %v", abs, id, ok, p, want, hasIdentity)
+	}
+	t.Chdir(dir)
+	if abs, id, ok := StatPath("gl.csv"); ok != hasIdentity || (ok && (abs != p || id != want)) {
+		t.Fatalf("relative path: %q, %+v, %v", abs, id, ok)
+	}
+	for _, q := range []string{filepath.Join(dir, "missing.csv"), dir} {
+		if abs, id, ok := StatPath(q); ok || abs != "" || id != (Identity{}) {
+			t.Errorf("StatPath(%s) = %q, %+v, %v", q, abs, id, ok)
+		}
+	}
+}
+
+// TestStableIdentity: an open file's identity when it did not change
+// since the metadata taken before a read; nothing once it did.
+func TestStableIdentity(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	want, hasIdentity := systemIdentity(t, p)
+	fh, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	before, err := fh.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if abs, id, ok := stableIdentity(fh, before); ok != hasIdentity || (ok && (abs != p || id != want)) {
+		t.Fatalf("unchanged: %q, %+v, %v; want %+v, %v", abs, id, ok, want, hasIdentity)
+	}
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("4010,2\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if abs, id, ok := stableIdentity(fh, before); ok || abs != "" || id != (Identity{}) {
+		t.Fatalf("grown: %q, %+v, %v", abs, id, ok)
+	}
+}
+
+// TestIdentityHook: the hook changes every identity read, and is given the
+// file's absolute path.
+func TestIdentityHook(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	want, hasIdentity := systemIdentity(t, p)
+	if !hasIdentity {
+		if _, _, ok := StatPath(p); ok {
+			t.Fatal("StatPath gave an identity on a system without one")
+		}
+		return
+	}
+	var seen []string
+	hook := func(abs string, id Identity) Identity {
+		seen = append(seen, abs)
+		id.MtimeNs, id.CtimeNs = 1, 2
+		return id
+	}
+	IdentityHook.Store(&hook)
+	t.Cleanup(func() { IdentityHook.Store(nil) })
+	frozen := want
+	frozen.MtimeNs, frozen.CtimeNs = 1, 2
+	if _, id, ok := StatPath(p); !ok || id != frozen {
+		t.Fatalf("StatPath with the hook = %+v, %v; want %+v", id, ok, frozen)
+	}
+	if r, _, err := HashPath(p, 0, nil); err != nil || r.ID != frozen {
+		t.Fatalf("HashPath with the hook = %+v, %v; want the identity %+v", r, err, frozen)
+	}
+	if len(seen) != 2 || seen[0] != p || seen[1] != p {
+		t.Fatalf("the hook saw %q", seen)
+	}
+	IdentityHook.Store(nil)
+	if _, id, ok := StatPath(p); !ok || id != want {
+		t.Fatalf("StatPath without the hook = %+v, %v; want %+v", id, ok, want)
+	}
+}

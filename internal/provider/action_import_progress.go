@@ -1,0 +1,92 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// uploadProgressEvery is how often the action reports the bytes of a file
+// sent so far. A variable so that tests can shorten it.
+var uploadProgressEvery = 2 * time.Second
+
+// actionProgress reports the action's steps to Terraform (SendProgress) and to
+// the log. Every message is sent before Invoke returns: the framework's
+// SendProgress must not be called after that.
+type actionProgress struct {
+	ctx  context.Context
+	emit func(action.InvokeProgressEvent) // nil: log only
+}
+
+func newActionProgress(ctx context.Context, emit func(action.InvokeProgressEvent)) *actionProgress {
+	return &actionProgress{ctx: ctx, emit: emit}
+}
+
+func (p *actionProgress) send(msg string) {
+	tflog.Info(p.ctx, msg)
+	if p.emit != nil {
+		p.emit(action.InvokeProgressEvent{Message: msg})
+	}
+}
+
+// every sends msg() each interval when it differs from the last message
+// it sent, until the returned stop is called (stop waits for the last
+// send to finish).
+func (p *actionProgress) every(interval time.Duration, msg func() string) (stop func()) {
+	last := ""
+	return every(interval, func(time.Duration) {
+		if m := msg(); m != last {
+			last = m
+			p.send(m)
+		}
+	})
+}
+
+// startReporting starts the job (r.start), saying first what is sent and,
+// while a file is being sent, how many of its bytes have been.
+func startReporting(ctx context.Context, r *jobRunner, templateID string, up *preparedUpload, p *actionProgress, diags *diag.Diagnostics) *etl.Job {
+	if up.file == nil {
+		p.send(fmt.Sprintf("Starting an import job from template %s with %d rows (start with data), SHA-256 %s", templateID, len(up.data.Rows), up.sum))
+		return r.start(ctx, templateID, up, diags)
+	}
+	f := up.file
+	p.send(fmt.Sprintf("Starting an import job from template %s with the file %s: %d bytes, SHA-256 %s", templateID, f.Input.FileName, f.Size, up.sum))
+	var sent atomic.Int64
+	f.Open = countingOpen(f.Open, &sent)
+	stop := p.every(uploadProgressEvery, func() string {
+		n := sent.Load()
+		return fmt.Sprintf("Sent %d of %d bytes of %s (%d%%)", n, f.Size, f.Input.FileName, percent(n, f.Size))
+	})
+	defer stop()
+	return r.start(ctx, templateID, up, diags)
+}
+
+// countingOpen wraps an upload's Open: n counts the bytes the current
+// attempt has read.
+func countingOpen(open func() (io.ReadCloser, error), n *atomic.Int64) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) {
+		rc, err := open()
+		if err != nil {
+			return nil, err
+		}
+		n.Store(0)
+		return localfile.Counted(rc, n), nil
+	}
+}
+
+// percent is n of total in percent; 100 for an empty total.
+func percent(n, total int64) int64 {
+	if total <= 0 {
+		return 100
+	}
+	return n * 100 / total
+}

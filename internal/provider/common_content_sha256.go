@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// inputEntry is what one input contributes to content_sha256.
+type inputEntry struct {
+	inputID, format, encoding, sum string
+}
+
+// rowsInput is how a rows input is sent: a UTF-8 CSV file.
+var rowsInput = etl.DataUpload{}.CSVFile().Input
+
+// inputsHash is content_sha256 of a job with inputs, as
+// inputsHashDescription documents it.
+func inputsHash(entries []inputEntry) string {
+	sorted := slices.SortedFunc(slices.Values(entries), func(a, b inputEntry) int { return strings.Compare(a.inputID, b.inputID) })
+	h := sha256.New()
+	for _, e := range sorted {
+		fmt.Fprintf(h, "%s\n%s\n%s\n%s\n", e.inputID, e.format, e.encoding, e.sum)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// planInputEntry hashes one input as planned (a file is checked in the
+// same read, as the top-level file is); nil when a value it needs is
+// unknown or the file has a problem. wo holds the input's write-only
+// content (file.content_wo); hc the caches of file hashes (nil: none).
+func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
+	if !in.Rows.IsNull() {
+		rows, ok := rowsFrom(in.Rows)
+		if !ok {
+			return nil, nil
+		}
+		return &inputEntry{inputID: step.InputID, format: string(rowsInput.FileFormat), encoding: string(rowsInput.FileEncoding), sum: hashRowsCSV(rows)}, nil
+	}
+	f, diags := fileFrom(ctx, in.File)
+	if f == nil || diags.HasError() {
+		return nil, diags
+	}
+	sum, d := planFileHash(ctx, wo.withContent(*f), hc)
+	diags.Append(d...)
+	full := withDefaults(*f)
+	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {
+		return nil, diags
+	}
+	return &inputEntry{inputID: step.InputID, format: full.Format.ValueString(), encoding: full.Encoding.ValueString(), sum: sum.ValueString()}, diags
+}
+
+// planContentHash returns the SHA-256 of the bytes the planned job would
+// send, unknown when an input is unknown. wo holds the write-only data. A
+// file's hash comes from hc when it can (nil: the file is read).
+func planContentHash(ctx context.Context, m importModel, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(m); !rows.IsNull() {
+		return planRowsHash(rows, at)
+	}
+	f, diags := fileFrom(ctx, m.File)
+	if f == nil || diags.HasError() {
+		return types.StringUnknown(), diags
+	}
+	sum, d := planFileHash(ctx, wo.withContent(*f), hc)
+	diags.Append(d...)
+	return sum, diags
+}
+
+// planRowsHash hashes the body the rows are sent as, and warns (on the
+// attribute at) when they are sent as a CSV file.
+func planRowsHash(l types.List, at path.Path) (types.String, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	rows, known := rowsFrom(l)
+	if !known {
+		return types.StringUnknown(), diags
+	}
+	sum, asFile, size := rowsPayload(rows)
+	if asFile {
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
+	}
+	return types.StringValue(sum), diags
+}
+
+// planFileHash hashes the file at path, or the encoded inline content, and
+// checks it against its format and encoding.
+func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	content, name := f.inline()
+	switch {
+	case f.Path.IsUnknown():
+		return types.StringUnknown(), diags
+	case !f.Path.IsNull():
+		// Hashed whole, its first fileCheckLimit bytes checked in the same
+		// read; or unchanged since a trusted record of its hash.
+		sum, err := hc.planFileSHA256(ctx, f, &diags)
+		if err != nil {
+			addFileError(&diags, err)
+			return types.StringUnknown(), diags
+		}
+		return types.StringValue(sum), diags
+	case content.IsUnknown() || f.Encoding.IsUnknown() || content.IsNull():
+		return types.StringUnknown(), diags
+	}
+	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	if err != nil {
+		addContentError(&diags, name, err)
+		return types.StringUnknown(), diags
+	}
+	checkContent(f, b, &diags)
+	return types.StringValue(localfile.HashBytes(b)), diags
+}
+
+// hashRows returns the SHA-256 hex digest and the size of the JSON body
+// start-with-data sends for the rows.
+func hashRows(rows [][]string) (string, int64) {
+	h := sha256.New()
+	n, _ := etl.DataUpload{Rows: rows}.WriteTo(h)
+	return hex.EncodeToString(h.Sum(nil)), n
+}
+
+// rowsPayload is how rows are sent: as the JSON body of start with data
+// when it fits the service's limit, else as a UTF-8 CSV file through start
+// with file (asFile). sum is the SHA-256 of the bytes sent either way, and
+// jsonSize the length of the JSON body.
+func rowsPayload(rows [][]string) (sum string, asFile bool, jsonSize int64) {
+	sum, jsonSize = hashRows(rows)
+	if jsonSize <= etl.MaxDataBodyBytes {
+		return sum, false, jsonSize
+	}
+	return hashRowsCSV(rows), true, jsonSize
+}
+
+// hashRowsCSV returns the SHA-256 hex digest of the CSV file rows over the
+// limit are sent as.
+func hashRowsCSV(rows [][]string) string {
+	h := sha256.New()
+	_, _ = etl.DataUpload{Rows: rows}.WriteCSV(h)
+	return hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,103 @@
+package provider
+
+import (
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+func TestHintOf(t *testing.T) {
+	cases := []struct {
+		name string
+		err  error
+		has  []string
+		not  []string
+	}{
+		{"404: the service's hint", &etl.APIError{StatusCode: http.StatusNotFound, Attempts: 1},
+			[]string{" Hint: check the template or job id"}, []string{"made once", "times"}},
+		{"503 after retries", fmt.Errorf("listing: %w", &etl.APIError{StatusCode: http.StatusServiceUnavailable, Attempts: 3}),
+			[]string{"made 3 times (the first attempt and 2 retries)", "raise max_retries"}, []string{"Hint:"}},
+		{"429 once: its hint, then the attempts", &etl.APIError{StatusCode: http.StatusTooManyRequests, Attempts: 1},
+			[]string{" Hint: the service is rate limiting", "made once and not retried"}, nil},
+		{"no answer after retries", &etl.RequestError{Attempts: 2, Err: errors.New("connection refused")},
+			[]string{"made 2 times"}, nil},
+		{"untrusted certificate", &etl.RequestError{Attempts: 3, Err: x509.UnknownAuthorityError{}},
+			[]string{"TLS certificate is not trusted", "ca_cert_pem", EnvCACertFile}, []string{"made 3 times"}},
+		{"a plain error", errors.New("boom"), nil, []string{"Hint", "made"}},
+	}
+	for _, tc := range cases {
+		got := hintOf(tc.err)
+		for _, s := range tc.has {
+			if !strings.Contains(got, s) {
+				t.Errorf("%s: %q does not contain %q", tc.name, got, s)
+			}
+		}
+		for _, s := range tc.not {
+			if strings.Contains(got, s) {
+				t.Errorf("%s: %q contains %q", tc.name, got, s)
+			}
+		}
+		if len(tc.has) == 0 && got != "" {
+			t.Errorf("%s: %q, want nothing", tc.name, got)
+		}
+	}
+}
+
+// A file problem is reported on the attribute to fix.
+func TestAddCheckDiagnostic(t *testing.T) {
+	cases := []struct {
+		err     error
+		at      string
+		summary string
+	}{
+		{&etl.FileError{Problem: etl.ProblemEncoding, Detail: "line 2: byte 0xE9", Fix: "set encoding"}, "encoding", "File not in its declared encoding"},
+		{&etl.FileError{Problem: etl.ProblemDelimiter, Detail: "looks like PSV"}, "format", "Delimiter does not match the format"},
+		{&etl.FileError{Problem: etl.ProblemWidth, Detail: "line 3 has 3 fields"}, "path", "Row of unequal width"},
+		{&etl.FileError{Problem: "new kind", Detail: "x"}, "path", "Invalid file"},
+		{errors.New("read failed"), "path", summaryUnreadable},
+	}
+	for _, tc := range cases {
+		var d diag.Diagnostics
+		addCheckDiagnostic(&d, "path", `The file "gl.csv"`, tc.err)
+		assertAttrError(t, d, filePath(tc.at), `The file "gl.csv"`)
+		if got := d.Errors()[0].Summary(); got != tc.summary {
+			t.Errorf("%v: summary %q, want %q", tc.err, got, tc.summary)
+		}
+	}
+	var d diag.Diagnostics
+	addCheckDiagnostic(&d, "content", "file.content", &etl.FileError{Problem: etl.ProblemQuote, Detail: "line 2", Fix: "double the quote"})
+	assertAttrError(t, d, filePath("content"), "file.content (file.content): line 2.", "Fix: double the quote.")
+	d = nil
+	addCheckDiagnostic(&d, "path", "x", nil)
+	if d.HasError() {
+		t.Errorf("no problem, but %v", d)
+	}
+}
+
+func TestAddFileAndStartErrors(t *testing.T) {
+	var d diag.Diagnostics
+	addFileError(&d, &localfile.PathError{Op: localfile.OpStat, Kind: localfile.IsDir, Path: "x"})
+	assertAttrError(t, d, filePath("path"), `file.path: "x" is a directory: file.path must name a file.`)
+	d = nil
+	addFileError(&d, errors.New("odd"))
+	assertAttrError(t, d, filePath("path"), "file.path: odd")
+
+	d = nil
+	addStartError(&d, "640101874288689152", &etl.JobMaybeCreatedError{TemplateID: "640101874288689152", Err: errors.New("EOF")}, adoptAdvice)
+	if d.ErrorsCount() != 1 || d.Errors()[0].Summary() != "Import job may have been created" || !strings.Contains(d.Errors()[0].Detail(), "terraform import etl_import.<name> <job id>") {
+		t.Errorf("answer lost: %v", d)
+	}
+	d = nil
+	addStartError(&d, "640101874288689152", &etl.APIError{StatusCode: http.StatusForbidden, Attempts: 1}, adoptAdvice)
+	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "No job was created") || !strings.Contains(d.Errors()[0].Detail(), "Hint: the token or its user lacks a permission") {
+		t.Errorf("refused: %v", d)
+	}
+}

@@ -1,0 +1,79 @@
+package provider
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// fileCheckLimit bounds the plan-time check of a file: its first 64 MiB
+// are checked (encoding, header, quoting, row widths); a larger file is
+// hashed whole but only its head is checked.
+const fileCheckLimit = 64 << 20
+
+// checkTarget says how a file block is checked: the format and encoding
+// to check against, and whether they are known.
+func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
+	f = withDefaults(f)
+	if !known(f.Format) || !known(f.Encoding) {
+		return "", "", false
+	}
+	format, enc := etl.FileFormat(f.Format.ValueString()), etl.Encoding(f.Encoding.ValueString())
+	if format.Delimiter() == 0 || !validEncodingName(enc) {
+		return "", "", false
+	}
+	return format, enc, true
+}
+
+// checkKey names what the plan-time check of f checks against, as a hash
+// record keeps it (localfile.Record.Checked): its format and encoding, or
+// "" when it is not checked.
+func checkKey(f fileModel) string {
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return ""
+	}
+	return string(format) + "/" + string(enc)
+}
+
+// fileCheck returns the check of a file's head against f's format and
+// encoding; nil when they are not known.
+func fileCheck(f fileModel) localfile.Check {
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return nil
+	}
+	return func(r io.Reader) error {
+		_, err := etl.CheckFile(r, format, enc, fileCheckLimit)
+		return err
+	}
+}
+
+// readFileRecord reads the file at f.path whole (localfile.HashPath): its
+// SHA-256 and identity, with a diagnostic for the first problem found in
+// its first fileCheckLimit bytes.
+func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, error) {
+	p := f.Path.ValueString()
+	r, checkErr, err := localfile.HashPath(p, fileCheckLimit, fileCheck(f))
+	if err != nil {
+		return nil, err
+	}
+	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), checkErr)
+	return r, nil
+}
+
+// checkContent checks encoded inline content.
+func checkContent(f fileModel, b []byte, diags *diag.Diagnostics) {
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return
+	}
+	_, err := etl.CheckFile(bytes.NewReader(b), format, enc, 0)
+	_, name := f.inline()
+	addCheckDiagnostic(diags, name, "file."+name, err)
+}

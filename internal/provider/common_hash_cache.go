@@ -1,0 +1,150 @@
+package provider
+
+import (
+	"context"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// hashCache is where one plan of one resource may find a file's trusted
+// hash instead of reading the file: the record in the resource's private
+// state (prior), then the disk cache. A plan that reads the file records
+// its hash in both (used, then keep). What a record is and when it is
+// trusted: localfile.Record; why the disk cache: localfile.DiskCache.
+type hashCache struct {
+	on    bool
+	prior *localfile.Record    // from the resource's private state
+	disk  *localfile.DiskCache // nil: none
+	// used is the record behind the planned hash, reused or taken now.
+	used *localfile.Record
+}
+
+// newHashCache returns the hash cache of one plan, reading the prior
+// record from private (nil: none); off when on is false.
+func newHashCache(ctx context.Context, on bool, private privateGetter) *hashCache {
+	if !on {
+		return &hashCache{}
+	}
+	return &hashCache{on: true, prior: recordFrom(ctx, private), disk: localfile.UserDiskCache()}
+}
+
+// diskOnly returns the hash cache for the files of inputs: the disk cache
+// only, since the resource's private state holds one record (the
+// top-level file's). Nil when the caches are off.
+func (c *hashCache) diskOnly() *hashCache {
+	if c == nil || !c.on {
+		return nil
+	}
+	return &hashCache{on: true, disk: c.disk}
+}
+
+// lookup returns a trusted record for the file at abs with identity id,
+// checked against check, from private state or the disk cache; nil when
+// the file must be read.
+func (c *hashCache) lookup(abs string, id localfile.Identity, check string) *localfile.Record {
+	if c == nil || !c.on {
+		return nil
+	}
+	if c.prior.Trusted(abs, id, check) {
+		return c.prior
+	}
+	if r := c.disk.Get(abs, id); r.Trusted(abs, id, check) {
+		return r
+	}
+	return nil
+}
+
+// planFileSHA256 returns the SHA-256 of the file at f.path: a trusted
+// record's, else read whole and checked (readFileRecord), then recorded.
+func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag.Diagnostics) (string, error) {
+	p, check := f.Path.ValueString(), checkKey(f)
+	if c != nil && c.on {
+		if abs, id, ok := localfile.StatPath(p); ok {
+			if r := c.lookup(abs, id, check); r != nil {
+				tflog.Debug(ctx, "file unchanged since its hash was taken; not read", map[string]any{"path": p, "sha256": r.SHA256, "hashed_at": time.Unix(0, r.HashedAt).UTC().Format(time.RFC3339Nano)})
+				c.used = r
+				return r.SHA256, nil
+			}
+		}
+	}
+	n := len(*diags)
+	r, err := readFileRecord(f, diags)
+	if err != nil {
+		return "", err
+	}
+	if c != nil && c.on && r.Path != "" && len(*diags) == n {
+		r.Checked = check
+		c.used = r
+		c.disk.Put(r)
+	}
+	return r.SHA256, nil
+}
+
+// keep stores the record behind the planned hash in the planned private
+// state: an update keeps it in state.
+func (c *hashCache) keep(ctx context.Context, p privateSetter, diags *diag.Diagnostics) {
+	if c != nil && c.on && c.used != nil {
+		saveRecord(ctx, p, c.used, diags)
+	}
+}
+
+// keepSentRecord records in private state, after a file was sent, the
+// hash of the bytes sent: they matched the planned hash, and the file's
+// identity was the same when it was opened and after the send. The plan
+// that the apply makes first checked those bytes (see planFileSHA256).
+func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload, p privateSetter, diags *diag.Diagnostics) {
+	if !on || up == nil || up.opened == nil {
+		return
+	}
+	f, _ := fileFrom(ctx, m.File)
+	if f == nil {
+		return
+	}
+	if r, ok := up.opened.SentRecord(checkKey(*f)); ok {
+		saveRecord(ctx, p, r, diags)
+	}
+}
+
+// refreshRecord, at a refresh, takes the disk cache's record of the file
+// into private state when it is trusted for the file as it is now and has
+// the hash in state (a plan read the file again, as after a chmod): the
+// record then lasts as long as the resource.
+func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGetter, resp privateSetter, diags *diag.Diagnostics) {
+	if !on || !known(m.ContentSHA256) {
+		return
+	}
+	c := newHashCache(ctx, true, req)
+	if r := c.trustedFor(ctx, m.File); r != nil && r != c.prior && r.SHA256 == m.ContentSHA256.ValueString() {
+		saveRecord(ctx, resp, r, diags)
+	}
+}
+
+// cachedFileSHA256 is the SHA-256 the disk cache holds for the file of
+// file (an input's) as it is now, trusted as a plan trusts it; null when
+// the cache is off, the file has no path or no trusted record.
+func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {
+	if r := newHashCache(ctx, on, nil).trustedFor(ctx, file); r != nil {
+		return types.StringValue(r.SHA256)
+	}
+	return types.StringNull()
+}
+
+// trustedFor returns the trusted record (lookup) of the file the file
+// attribute names, as the file is now and checked against its format and
+// encoding; nil when it has no known path or no trusted record.
+func (c *hashCache) trustedFor(ctx context.Context, file types.Object) *localfile.Record {
+	f, _ := fileFrom(ctx, file)
+	if f == nil || !known(f.Path) {
+		return nil
+	}
+	abs, id, ok := localfile.StatPath(f.Path.ValueString())
+	if !ok {
+		return nil
+	}
+	return c.lookup(abs, id, checkKey(*f))
+}

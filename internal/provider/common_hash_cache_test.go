@@ -1,0 +1,209 @@
+package provider
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// oldFile writes a file whose timestamps are older than the racy window:
+// it waits the window out (a file's change time cannot be set back).
+func oldFile(t *testing.T, content string) string {
+	t.Helper()
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte(content))
+	time.Sleep(localfile.RacyMargin + 50*time.Millisecond)
+	return p
+}
+
+// TestPlanFileSHA256: the first plan reads and records; later plans reuse
+// the record while the file's identity holds; any change reads again.
+func TestPlanFileSHA256(t *testing.T) {
+	ctx := context.Background()
+	p := oldFile(t, "Account,Amount\n4000,1\n")
+	abs, _ := filepath.Abs(p)
+	f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
+	plan := func(private fakePrivate) (string, int64) {
+		t.Helper()
+		before := localfile.Reads(abs)
+		hc := newHashCache(ctx, true, private)
+		var d diag.Diagnostics
+		sum, err := hc.planFileSHA256(ctx, f, &d)
+		if err != nil || d.HasError() {
+			t.Fatal(err, d)
+		}
+		hc.keep(ctx, private, &d)
+		return sum, localfile.Reads(abs) - before
+	}
+	private := fakePrivate{}
+	want := localfile.HashBytes([]byte("Account,Amount\n4000,1\n"))
+	if sum, reads := plan(private); sum != want || reads != 1 {
+		t.Fatalf("first plan: %s, %d reads", sum, reads)
+	}
+	if sum, reads := plan(private); sum != want || reads != 0 {
+		t.Fatalf("unchanged (private state): %s, %d reads; want no read", sum, reads)
+	}
+	if sum, reads := plan(fakePrivate{}); sum != want || reads != 0 {
+		t.Fatalf("unchanged (disk cache, a new resource): %s, %d reads; want no read", sum, reads)
+	}
+	// Another format to check against: read again.
+	f.Format = types.StringValue("CSV")
+	f.Encoding = types.StringValue("Windows Latin-1")
+	if sum, reads := plan(private); sum != want || reads != 1 {
+		t.Fatalf("another encoding: %s, %d reads; want one", sum, reads)
+	}
+	// A chmod changes the change time: read again, same hash.
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if sum, reads := plan(private); sum != want || reads != 1 {
+		t.Fatalf("after chmod: %s, %d reads; want one", sum, reads)
+	}
+	// Off: always read, nothing recorded.
+	off := newHashCache(ctx, false, private)
+	var d diag.Diagnostics
+	before := localfile.Reads(abs)
+	if sum, err := off.planFileSHA256(ctx, f, &d); err != nil || sum != want || localfile.Reads(abs)-before != 1 {
+		t.Fatalf("cache off: %s, %v, %d reads", sum, err, localfile.Reads(abs)-before)
+	}
+	empty := fakePrivate{}
+	off.keep(ctx, empty, &d)
+	if len(empty) != 0 {
+		t.Error("cache off recorded a hash")
+	}
+}
+
+// TestPlanFileSHA256FrozenTimestamps: on a file system whose timestamps do
+// not move, a same-size edit keeps the file's identity. Within the racy
+// window (here: timestamps in the future) the file is read again and the
+// edit seen; outside it the recorded hash stands: the limit documented in
+// hash_cache's description.
+func TestPlanFileSHA256FrozenTimestamps(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name      string
+		stamp     time.Time
+		wantFresh bool
+	}{
+		{"timestamps within the window", time.Now().Add(time.Hour), true},
+		{"timestamps outside the window", time.Now().Add(-time.Hour), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
+			abs, _ := filepath.Abs(p)
+			freeze(t, abs, tc.stamp)
+			f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
+			private := fakePrivate{}
+			hc := newHashCache(ctx, true, private)
+			var d diag.Diagnostics
+			if _, err := hc.planFileSHA256(ctx, f, &d); err != nil {
+				t.Fatal(err)
+			}
+			hc.keep(ctx, private, &d)
+			if err := os.WriteFile(p, []byte("Account,Amount\n4000,2\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			sum, err := newHashCache(ctx, true, private).planFileSHA256(ctx, f, &d)
+			if fresh := sum == localfile.HashBytes([]byte("Account,Amount\n4000,2\n")); err != nil || fresh != tc.wantFresh {
+				t.Fatalf("after a same-size edit: %s, %v; want the new hash: %v", sum, err, tc.wantFresh)
+			}
+		})
+	}
+}
+
+// frozen holds the paths whose timestamps freeze fixes (abs -> time.Time).
+var (
+	frozen     sync.Map
+	freezeOnce sync.Once
+)
+
+// freeze makes the file at abs report the timestamps at until the test
+// ends: a file system whose clock does not move (for this path only).
+func freeze(t *testing.T, abs string, at time.Time) {
+	t.Helper()
+	freezeOnce.Do(func() {
+		h := func(p string, id localfile.Identity) localfile.Identity {
+			if v, ok := frozen.Load(p); ok {
+				ns := v.(time.Time).UnixNano()
+				id.MtimeNs, id.CtimeNs = ns, ns
+			}
+			return id
+		}
+		localfile.IdentityHook.Store(&h)
+	})
+	frozen.Store(abs, at)
+	t.Cleanup(func() { frozen.Delete(abs) })
+}
+
+// TestRefreshRecord: a refresh takes the disk cache's trusted record for
+// the hash in state into private state.
+func TestRefreshRecord(t *testing.T) {
+	ctx := context.Background()
+	p := oldFile(t, "Account,Amount\n4000,1\n")
+	want := localfile.HashBytes([]byte("Account,Amount\n4000,1\n"))
+	f := fileModel{Path: types.StringValue(p), Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: types.StringNull(), Content: types.StringNull(), PartName: types.StringNull()}
+	var d diag.Diagnostics
+	if _, err := newHashCache(ctx, true, nil).planFileSHA256(ctx, f, &d); err != nil { // into the disk cache
+		t.Fatal(err)
+	}
+	obj, diags := types.ObjectValueFrom(ctx, fileAttrTypes, f)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	for _, tc := range []struct {
+		name string
+		on   bool
+		sum  string
+		want bool
+	}{
+		{"same hash", true, want, true},
+		{"another hash in state", true, localfile.HashBytes(nil), false},
+		{"cache off", false, want, false},
+	} {
+		resp := fakePrivate{}
+		refreshRecord(ctx, tc.on, &importModel{File: obj, ContentSHA256: types.StringValue(tc.sum)}, fakePrivate{}, resp, &d)
+		if got := recordFrom(ctx, resp); (got != nil && got.SHA256 == want) != tc.want {
+			t.Errorf("%s: private record %+v", tc.name, got)
+		}
+	}
+}
+
+// TestCachedFileSHA256: an input's file at apply has the disk cache's hash
+// when the record is trusted for it as it is now; otherwise none (the file
+// is then read and hashed before anything is created).
+func TestCachedFileSHA256(t *testing.T) {
+	ctx := context.Background()
+	content := "Account,Amount\n4000,1\n"
+	p := oldFile(t, content)
+	f := fileModel{Path: types.StringValue(p), Content: types.StringNull(), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull(), PartName: types.StringNull()}
+	obj, diags := types.ObjectValueFrom(ctx, fileAttrTypes, f)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if got := cachedFileSHA256(ctx, obj, true); !got.IsNull() {
+		t.Fatalf("no record yet: %s", got)
+	}
+	var d diag.Diagnostics
+	if _, err := newHashCache(ctx, true, fakePrivate{}).planFileSHA256(ctx, f, &d); err != nil {
+		t.Fatal(err)
+	}
+	if got := cachedFileSHA256(ctx, obj, true); got.ValueString() != localfile.HashBytes([]byte(content)) {
+		t.Fatalf("recorded by a plan: %s", got)
+	}
+	if got := cachedFileSHA256(ctx, obj, false); !got.IsNull() {
+		t.Fatalf("cache off: %s", got)
+	}
+	if err := os.Chmod(p, 0o640); err != nil { // the change time moves
+		t.Fatal(err)
+	}
+	if got := cachedFileSHA256(ctx, obj, true); !got.IsNull() {
+		t.Fatalf("after a chmod: %s", got)
+	}
+}

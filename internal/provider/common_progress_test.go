@@ -1,0 +1,138 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+func init() {
+	// Progress lines in tests come every 50ms instead of every 10s.
+	progressInterval = 50 * time.Millisecond
+}
+
+// syncBuffer is a log sink written from several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// infoLines returns the messages and fields of the INFO lines logged.
+func (s *syncBuffer) infoLines(t *testing.T) []map[string]any {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s.b.String()), "\n") {
+		if l == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("log line %q: %v", l, err)
+		}
+		if m["@level"] == "info" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 1536: "1.5 KiB", 5 << 20: "5.0 MiB", 2 << 30: "2.0 GiB", 3 << 40: "3.0 TiB"} {
+		if got := formatBytes(n); got != want {
+			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestUploadProgress(t *testing.T) {
+	msg, fields := uploadProgress(512<<20, 2<<30, 4*time.Second)
+	if msg != "512.0 MiB of 2.0 GiB sent (25%) in 4s, 128.0 MiB/s, about 12s left" {
+		t.Errorf("line %q", msg)
+	}
+	if fields["sent_bytes"] != int64(512<<20) || fields["total_bytes"] != int64(2<<30) || fields["rate_mib_s"] != int64(128) || fields["eta_s"] != int64(12) {
+		t.Errorf("fields %v", fields)
+	}
+	// Nothing sent yet: no estimate.
+	if msg, fields := uploadProgress(0, 100, time.Second); strings.Contains(msg, "left") || fields["eta_s"] != nil {
+		t.Errorf("nothing sent: %q %v", msg, fields)
+	}
+}
+
+// TestReportUpload: while a file is sent, INFO lines say how far it is.
+func TestReportUpload(t *testing.T) {
+	var out syncBuffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	content := bytes.Repeat([]byte("Account,Amount\n"), 1000)
+	p := writeFile(t, t.TempDir(), "gl.csv", content)
+	of, err := localfile.Open(p, localfile.HashBytes(content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer of.Close()
+	stop := reportUpload(ctx, &preparedUpload{opened: of})
+	rc, _ := of.Reader()
+	buf := make([]byte, 4000)
+	if _, err := rc.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * progressInterval)
+	stop()
+	stop() // twice is fine
+	lines := out.infoLines(t)
+	if len(lines) == 0 {
+		t.Fatal("no progress line")
+	}
+	last := lines[len(lines)-1]
+	msg, _ := last["@message"].(string)
+	if !strings.HasPrefix(msg, "uploading "+p+": 3.9 KiB of 14.6 KiB sent (26%)") || !strings.Contains(msg, "left") ||
+		last["sent_bytes"] != float64(4000) || last["total_bytes"] != float64(len(content)) || last["path"] != p {
+		t.Errorf("progress line %v", last)
+	}
+	// Nothing after stop.
+	n := len(out.infoLines(t))
+	time.Sleep(2 * progressInterval)
+	if len(out.infoLines(t)) != n {
+		t.Error("progress lines after stop")
+	}
+	// Rows and inline content report nothing.
+	reportUpload(ctx, &preparedUpload{})()
+}
+
+// TestWaitProgress: a wait longer than the interval logs the job's status
+// and the time elapsed.
+func TestWaitProgress(t *testing.T) {
+	var out syncBuffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	e := newTestEmulator(t, emulator.Options{RunTime: 6 * progressInterval})
+	id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
+	if status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil); err != nil || status != etl.StatusCompleted {
+		t.Fatalf("waitForJob = %s, %v", status, err)
+	}
+	lines := out.infoLines(t)
+	if len(lines) == 0 {
+		t.Fatal("no progress line")
+	}
+	msg, _ := lines[0]["@message"].(string)
+	if !strings.HasPrefix(msg, "import job "+id+" is ") || !strings.Contains(msg, " after ") || lines[0]["job_id"] != id || lines[0]["status"] == "" {
+		t.Errorf("progress line %v", lines[0])
+	}
+}

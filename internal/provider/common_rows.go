@@ -1,0 +1,43 @@
+package provider
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// rowsFrom converts the rows attribute; known is false when a row or cell
+// is unknown.
+func rowsFrom(l types.List) ([][]string, bool) {
+	if l.IsUnknown() {
+		return nil, false
+	}
+	out := make([][]string, 0, len(l.Elements()))
+	for _, e := range l.Elements() {
+		row, ok := e.(types.List)
+		if !ok || row.IsUnknown() {
+			return nil, false
+		}
+		cells := make([]string, 0, len(row.Elements()))
+		for _, c := range row.Elements() {
+			s, ok := c.(types.String)
+			if !ok || s.IsUnknown() {
+				return nil, false
+			}
+			cells = append(cells, s.ValueString())
+		}
+		out = append(out, cells)
+	}
+	return out, true
+}
+
+// rowsAsFileDetail explains the warning about rows sent as a file.
+func rowsAsFileDetail(jsonSize int64) string {
+	return fmt.Sprintf("The rows encode to a %d-byte JSON body, over the %d-byte limit of start with data, so they are sent instead as a UTF-8 CSV file (%s) "+
+		"through start with file, with the same header, rows and template. content_sha256 is the SHA-256 of that CSV file. "+
+		"To silence this warning, write the rows to a file and use file.path.", jsonSize, etl.MaxDataBodyBytes, etl.CSVFileName)
+}
+
+const rowsAsFileSummary = "Rows sent as a CSV file"

@@ -1,0 +1,151 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// preparedUpload is what Create sends: a file or rows, and the SHA-256 of
+// the bytes.
+type preparedUpload struct {
+	file   *etl.FileUpload
+	data   *etl.DataUpload
+	sum    string
+	closer io.Closer
+	// at is the attribute that holds the data.
+	at     path.Path
+	opened *localfile.Opened // a file at path: its progress and identity
+	// rowsAsFile: rows too large for start with data, sent as a CSV file.
+	rowsAsFile bool
+}
+
+func (p *preparedUpload) Close() {
+	if p != nil && p.closer != nil {
+		p.closer.Close()
+	}
+}
+
+// prepareUpload builds the upload from known values; wo holds the
+// write-only data.
+func prepareUpload(ctx context.Context, m *importModel, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(*m); !rows.IsNull() {
+		return prepareRows(rows, at, m.ContentSHA256)
+	}
+	f, diags := resolveFile(ctx, m)
+	if diags.HasError() {
+		return nil, diags
+	}
+	if f == nil {
+		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
+		return nil, diags
+	}
+	up, d := prepareFile(wo.withContent(*f), m.ContentSHA256.ValueString())
+	diags.Append(d...)
+	return up, diags
+}
+
+// prepareRows sends rows (the attribute at) as the JSON body of start with
+// data, or as a CSV file when the body would be over the service's limit.
+func prepareRows(l types.List, at path.Path, planned types.String) (*preparedUpload, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	rows, known := rowsFrom(l)
+	if !known {
+		diags.AddAttributeError(at, "Rows not known", attrName(at)+" still has unknown values at apply: this is a bug in the provider; please report it.")
+		return nil, diags
+	}
+	sum, asFile, size := rowsPayload(rows)
+	d := etl.DataUpload{Rows: rows}
+	if !asFile {
+		return &preparedUpload{data: &d, sum: sum, at: at}, diags
+	}
+	if planned.IsUnknown() || planned.IsNull() { // else the plan warned
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
+	}
+	f := d.CSVFile()
+	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true, at: at}, diags
+}
+
+// prepareFile opens the file at path (checked while it is sent against
+// the planned SHA-256, when there is one; see localfile.Open), or
+// encodes the inline content.
+func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	input := etl.FileInput{
+		PartName:     f.PartName.ValueString(),
+		FileFormat:   etl.FileFormat(f.Format.ValueString()),
+		FileEncoding: etl.Encoding(f.Encoding.ValueString()),
+		FileName:     f.Name.ValueString(),
+	}
+	if !f.Path.IsNull() {
+		of, err := localfile.Open(f.Path.ValueString(), planned)
+		if err != nil {
+			addFileError(&diags, err)
+			return nil, diags
+		}
+		return &preparedUpload{
+			file:   &etl.FileUpload{Input: input, Open: abortOnChange(of), Size: of.Size()},
+			sum:    of.SHA256(),
+			closer: of,
+			at:     filePath("path"),
+			opened: of,
+		}, diags
+	}
+	content, name := f.inline()
+	b, err := encodeContent(content.ValueString(), input.FileEncoding)
+	if err != nil {
+		addContentError(&diags, name, err)
+		return nil, diags
+	}
+	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: localfile.HashBytes(b), at: filePath(name)}, diags
+}
+
+// checkPlanned reports whether the bytes to send are the ones the plan
+// hashed (planned is the plan's content_sha256, unknown when the plan
+// could not read them); when not, nothing is sent and the error says so.
+func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnostics) bool {
+	if !known(planned) || planned.ValueString() == p.sum {
+		return true
+	}
+	diags.AddAttributeError(p.at, summaryDataChanged,
+		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
+			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
+	return false
+}
+
+// abortOnChange returns the reader of one attempt to send o: a read that
+// finds the file's bytes are not the expected ones (a
+// *localfile.ChangedError) aborts the upload (etl.UploadAbortedError), so
+// that the client neither completes the request nor retries it.
+func abortOnChange(o *localfile.Opened) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) {
+		r, err := o.Reader()
+		return abortingReader{r}, err
+	}
+}
+
+// abortingReader is abortOnChange's reader.
+type abortingReader struct{ io.ReadCloser }
+
+func (r abortingReader) Read(p []byte) (int, error) {
+	n, err := r.ReadCloser.Read(p)
+	var changed *localfile.ChangedError
+	if errors.As(err, &changed) {
+		err = &etl.UploadAbortedError{Err: err}
+	}
+	return n, err
+}
+
+// bytesOpener serves inline content.
+func bytesOpener(b []byte) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+}

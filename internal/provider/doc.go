@@ -1,0 +1,29 @@
+// Package provider is Terraform's side of the etl provider: the provider
+// and its configuration, the etl_import resource and action, and the data
+// sources, on terraform-plugin-framework. It talks to the service through
+// internal/etl and reads local files through internal/localfile; neither
+// knows of Terraform.
+//
+// Files are named for the kind of Terraform object they serve, kind first
+// (as terraform-provider-tls does), and then for what they hold:
+//
+//   - provider*.go: the provider: its schema and Configure (provider.go),
+//     its settings (provider_config.go), what Configure hands the resources,
+//     actions and data sources (provider_data.go), logging and secret
+//     masking (provider_logging.go).
+//   - resource_import*.go: the etl_import resource: Create, Read, Update,
+//     Delete and ImportState (resource_import.go), its schema, model,
+//     plan, changes, inputs, write-only attributes, private state, adoption.
+//   - action_import*.go: the etl_import action.
+//   - data_source_<name>*.go: the data source etl_<name>.
+//   - function_*.go: provider-defined functions.
+//   - common_*.go: what several kinds share: diagnostics, validators, the
+//     file attribute's checks and defaults, content_sha256
+//     (common_content_sha256.go, the one place it is computed), the hash
+//     cache as a plan sees it, uploads, the job runner (start, submit,
+//     cancel, wait) and progress.
+//
+// A test file sits beside the file it tests (<name>_test.go, and
+// <name>_acc_test.go for acceptance tests against a Terraform CLI and the
+// emulator); helpers_*_test.go hold what the tests share.
+package provider

@@ -1,0 +1,198 @@
+package provider
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// defaultMaxRetries is used when max_retries is not set.
+const defaultMaxRetries = 4
+
+// Defaults of the retry and timeout settings (the client's).
+var (
+	defaultRetryWaitMin   = etl.DefaultRetryWaitMin
+	defaultRetryWaitMax   = etl.DefaultRetryWaitMax
+	defaultRequestTimeout = etl.DefaultRequestTimeout
+)
+
+// resolvedConfig is the provider configuration after environment fallback.
+type resolvedConfig struct {
+	Hub, TokenID, TokenSecret, BaseURL string
+	MaxRetries                         int
+	RetryWaitMin, RetryWaitMax         time.Duration
+	RequestTimeout                     time.Duration
+	CACertPEM                          []byte
+}
+
+// resolveConfig merges attributes with their environment variables and
+// checks the result. Every diagnostic names the attribute and its variable.
+// getenv is os.Getenv outside tests.
+func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	pick := func(v types.String, env string) string {
+		if known(v) {
+			return v.ValueString()
+		}
+		return getenv(env)
+	}
+	c := resolvedConfig{
+		Hub:         pick(m.Hub, EnvHub),
+		TokenID:     pick(m.TokenID, EnvTokenID),
+		TokenSecret: pick(m.TokenSecret, EnvTokenSecret),
+		BaseURL:     pick(m.BaseURL, EnvBaseURL),
+		MaxRetries:  defaultMaxRetries,
+
+		RetryWaitMin:   defaultRetryWaitMin,
+		RetryWaitMax:   defaultRetryWaitMax,
+		RequestTimeout: defaultRequestTimeout,
+	}
+	c.resolveDurations(m, &diags)
+	c.resolveCACert(m.CACertPEM, pick(m.CACertFile, EnvCACertFile), &diags)
+	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
+		c.MaxRetries = int(m.MaxRetries.ValueInt64())
+		if c.MaxRetries < 0 {
+			diags.AddAttributeError(path.Root("max_retries"), "Invalid max_retries", "max_retries must be 0 or more.")
+		}
+	}
+	c.checkService(&diags)
+	return c, diags
+}
+
+// resolveDurations reads the retry waits and the request timeout.
+func (c *resolvedConfig) resolveDurations(m providerModel, diags *diag.Diagnostics) {
+	for _, s := range []struct {
+		name string
+		v    types.String
+		into *time.Duration
+	}{
+		{"retry_wait_min", m.RetryWaitMin, &c.RetryWaitMin},
+		{"retry_wait_max", m.RetryWaitMax, &c.RetryWaitMax},
+		{"request_timeout", m.RequestTimeout, &c.RequestTimeout},
+	} {
+		if !known(s.v) {
+			continue
+		}
+		d, problem := parseDuration(s.name, s.v.ValueString())
+		if problem != "" {
+			diags.AddAttributeError(path.Root(s.name), "Invalid "+s.name, problem)
+			continue
+		}
+		*s.into = d
+	}
+	if c.RetryWaitMax < c.RetryWaitMin {
+		diags.AddAttributeError(path.Root("retry_wait_max"), "Invalid retry_wait_max",
+			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
+	}
+}
+
+// resolveCACert reads the extra certificate authorities: ca_cert_pem, else
+// the file named by ca_cert_file or its environment variable.
+func (c *resolvedConfig) resolveCACert(pem types.String, file string, diags *diag.Diagnostics) {
+	if known(pem) {
+		c.CACertPEM = []byte(pem.ValueString())
+		if problem := pemProblem(c.CACertPEM); problem != "" {
+			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem", problem)
+		}
+		return
+	}
+	if file == "" {
+		return
+	}
+	b, err := os.ReadFile(file)
+	switch {
+	case err != nil:
+		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
+	case !hasPEMCertificate(b):
+		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
+			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
+	default:
+		c.CACertPEM = b
+	}
+}
+
+// checkService checks what addresses the service: the hub or base_url,
+// and the token.
+func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
+	switch {
+	case c.Hub == "" && c.BaseURL == "":
+		diags.AddAttributeError(path.Root("hub"), "Missing hub",
+			"The provider needs the hub (region) the token was issued on, such as us2: set the hub attribute or the "+EnvHub+
+				" environment variable (or set base_url / "+EnvBaseURL+" to give the service address directly).")
+	case c.Hub != "":
+		if problem := hubProblem(c.Hub); problem != "" {
+			diags.AddAttributeError(path.Root("hub"), "Invalid hub", problem)
+		}
+	}
+	if c.BaseURL != "" {
+		if problem := baseURLProblem(c.BaseURL); problem != "" {
+			diags.AddAttributeError(path.Root("base_url"), "Invalid base_url", problem)
+		}
+	}
+	if c.TokenID == "" {
+		diags.AddAttributeError(path.Root("token_id"), "Missing token_id",
+			"The provider needs the application token's id: set the token_id attribute or the "+EnvTokenID+" environment variable.")
+	}
+	if c.TokenSecret == "" {
+		diags.AddAttributeError(path.Root("token_secret"), "Missing token_secret",
+			"The provider needs the application token's secret: set the token_secret attribute or the "+EnvTokenSecret+" environment variable.")
+	}
+}
+
+// clientConfig is the client's configuration.
+func (c resolvedConfig) clientConfig(userAgent string) etl.Config {
+	return etl.Config{
+		Hub:         c.Hub,
+		BaseURL:     c.BaseURL,
+		TokenID:     c.TokenID,
+		TokenSecret: c.TokenSecret,
+		UserAgent:   userAgent,
+		MaxRetries:  c.MaxRetries,
+
+		RetryWaitMin:   c.RetryWaitMin,
+		RetryWaitMax:   c.RetryWaitMax,
+		RequestTimeout: c.RequestTimeout,
+		CACertPEM:      c.CACertPEM,
+		Log:            tflogFunc(c.TokenID, c.TokenSecret),
+	}
+}
+
+// EnvHashCache turns the file hash caches off ("0" or "false") when the
+// hash_cache attribute is not set.
+const EnvHashCache = "ETL_HASH_CACHE"
+
+// hashCacheDescription documents hash_cache: what the cache guarantees and
+// where that ends.
+const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256 instead of reading the file whole (`file.path`): " +
+	"the hash is reused only while the file's size, modification and change times (nanoseconds), inode and device are as recorded, " +
+	"and the file did not change within 2 seconds of the moment its hash was taken. An apply always hashes the bytes it sends. Defaults to `true`. " +
+	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns the cache off). " +
+	"What the cache guarantees and where that ends: the Large files guide."
+
+// resolveHashCache reads hash_cache, else its environment variable; the
+// caches are on by default. getenv is os.Getenv outside tests.
+func resolveHashCache(v types.Bool, getenv func(string) string) (bool, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if !v.IsNull() && !v.IsUnknown() {
+		return v.ValueBool(), diags
+	}
+	s := getenv(EnvHashCache)
+	if s == "" {
+		return true, diags
+	}
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		diags.AddAttributeError(path.Root("hash_cache"), "Invalid "+EnvHashCache,
+			fmt.Sprintf("The %s environment variable is %q: set it to \"false\" or \"0\" to turn the file hash cache off, \"true\" or \"1\" to keep it on (or set the hash_cache attribute).", EnvHashCache, s))
+		return true, diags
+	}
+	return on, diags
+}

@@ -1,0 +1,48 @@
+package provider
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// importResourceData is what Configure hands the etl_import resource.
+type importResourceData struct {
+	client    *etl.Client // nil until the provider's settings are known
+	hashCache bool
+}
+
+// importDataFrom extracts what Configure handed the import resource. A nil
+// client with no error means the provider is not configured yet. Before
+// Configure, the caches follow the environment variable.
+func importDataFrom(data any, diags *diag.Diagnostics) (*etl.Client, bool) {
+	if data == nil {
+		on, _ := resolveHashCache(types.BoolNull(), os.Getenv)
+		return nil, on
+	}
+	d, ok := data.(*importResourceData)
+	if !ok {
+		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *importResourceData, got %T. This is a bug in the provider; please report it.", data))
+		return nil, false
+	}
+	return d.client, d.hashCache
+}
+
+// clientFrom extracts the client handed over by Configure. A nil client
+// with no error means the provider is not configured yet (its settings are
+// unknown until apply, or Configure has not run).
+func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {
+	if data == nil {
+		return nil
+	}
+	c, ok := data.(*etl.Client)
+	if !ok {
+		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *etl.Client, got %T. This is a bug in the provider; please report it.", data))
+		return nil
+	}
+	return c
+}

@@ -1,0 +1,303 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// Default timeouts of etl_import.
+const (
+	defaultCreateTimeout = 30 * time.Minute
+	defaultDeleteTimeout = 5 * time.Minute
+)
+
+var (
+	_ resource.ResourceWithConfigure        = (*importResource)(nil)
+	_ resource.ResourceWithImportState      = (*importResource)(nil)
+	_ resource.ResourceWithModifyPlan       = (*importResource)(nil)
+	_ resource.ResourceWithConfigValidators = (*importResource)(nil)
+	_ resource.ResourceWithValidateConfig   = (*importResource)(nil)
+)
+
+func newImportResource() resource.Resource { return &importResource{} }
+
+// importResource is the etl_import resource; its jobRunner (resource
+// wording) starts, submits and waits for its job.
+type importResource struct {
+	jobRunner
+	hashCache bool // the file hash caches are on (hash_cache.go)
+}
+
+func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_import"
+}
+
+func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client, r.hashCache = importDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// Create starts the job with the planned bytes, then submits it and waits
+// for it as configured. The job is in state as soon as it exists.
+func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan importModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
+	if !plan.Inputs.IsNull() {
+		if job := r.createWithInputs(ctx, &plan, wo, resp); job != nil {
+			r.submitAndWait(ctx, &plan, job, timeout, resp)
+		}
+		return
+	}
+
+	up, d := prepareUpload(ctx, &plan, wo)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	defer up.Close()
+	if !up.checkPlanned(plan.ContentSHA256, &resp.Diagnostics) {
+		return
+	}
+	plan.ContentSHA256 = types.StringValue(up.sum)
+
+	job := r.start(ctx, plan.TemplateID.ValueString(), up, &resp.Diagnostics)
+	if job == nil {
+		return
+	}
+	// The job exists: record it before anything else can fail, so that a
+	// later failure leaves it in state (tainted) rather than forgotten.
+	applyJob(&plan, job)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	keepSentRecord(ctx, r.hashCache, &plan, up, resp.Private, &resp.Diagnostics)
+	r.submitAndWait(ctx, &plan, job, timeout, resp)
+}
+
+// submitAndWait submits the job in state and waits for it, as configured,
+// recording it in state after each.
+func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, timeout time.Duration, resp *resource.CreateResponse) {
+	if plan.Submit.ValueBool() {
+		if !r.submit(ctx, plan, job, &resp.Diagnostics) {
+			return
+		}
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	}
+	if plan.WaitForCompletion.ValueBool() {
+		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	}
+}
+
+// start starts the job with the upload; nil after a failure, which is a
+// diagnostic that says whether a job may exist.
+func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
+	var job *etl.Job
+	var err error
+	if up.file != nil {
+		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
+		stop := reportUpload(ctx, up)
+		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
+		stop()
+	} else {
+		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
+		job, err = r.client.StartWithData(ctx, templateID, *up.data)
+	}
+	var changed *localfile.ChangedError
+	if errors.As(err, &changed) {
+		diags.AddAttributeError(filePath("path"), summaryDataChanged,
+			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
+				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
+				"data other than the planned data is never imported. Run terraform plan again.", changed))
+		return nil
+	}
+	if err != nil {
+		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
+		return nil
+	}
+	return job
+}
+
+// submit submits the started job and records it in m; false after a
+// failure. A job that finished before it could be submitted needs no
+// submitting.
+func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+	submitted, err := r.submitConfirmed(ctx, job.ID)
+	if err != nil {
+		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
+			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
+				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
+		return false
+	}
+	applyJob(m, submitted)
+	return true
+}
+
+func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state importModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.client == nil {
+		if state.Status.IsNull() { // just imported: nothing known yet
+			notConfigured(&resp.Diagnostics)
+		}
+		// Otherwise keep the last known state: the provider's settings are
+		// unknown during this plan.
+		return
+	}
+	job, err := r.client.GetJob(ctx, state.ID.ValueString())
+	if etl.IsNotFound(err) {
+		if state.Status.IsNull() { // just imported: there is no such job to import
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		// The job and its data stay: forgetting it would start a second job.
+		markGone(&state, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return
+	}
+	if err != nil {
+		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err)
+		return
+	}
+	applyJob(&state, job)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
+}
+
+func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state importModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	// Nothing here starts a job: the change is recorded, the job submitted
+	// when submit was turned on, or an imported job adopts its
+	// configuration. Values unknown at plan are filled, and must be the
+	// job's (see checkUnchangedAtApply).
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
+	if !plan.File.IsNull() {
+		_, d := resolveFile(ctx, &plan)
+		resp.Diagnostics.Append(d...)
+	}
+	if !plan.Inputs.IsNull() {
+		resp.Diagnostics.Append(r.fillInputs(ctx, &plan, wo)...)
+	}
+	if plan.ContentSHA256.IsUnknown() {
+		sum, d := planContentHash(ctx, plan, wo, nil)
+		resp.Diagnostics.Append(d...)
+		plan.ContentSHA256 = sum
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if adopting(ctx, state.TemplateID, req.Private) {
+		r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
+	} else {
+		checkUnchangedAtApply(ctx, state, plan, &resp.Diagnostics)
+	}
+	job, ok := r.readForUpdate(ctx, &plan, state, &resp.Diagnostics)
+	if !ok || resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, nil)...)
+	if job != nil {
+		if job, ok = r.submitInPlace(ctx, state, plan, job, &resp.Diagnostics); !ok {
+			return
+		}
+		applyJob(&plan, job)
+	}
+	if job != nil && plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
+		timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+		resp.Diagnostics.Append(d...)
+		wctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		r.waitAndRecord(wctx, &plan, timeout, &resp.Diagnostics)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state importModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !state.CancelOnDestroy.ValueBool() {
+		return // the job and its data stay; Terraform forgets the job
+	}
+	if r.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	jobID := state.ID.ValueString()
+	status, err := r.client.GetJobStatus(ctx, jobID)
+	if etl.IsNotFound(err) {
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading the status of import job %s failed", jobID),
+			fmt.Sprintf("cancel_on_destroy needs the job's status: %s.%s", err, hintOf(err)))
+		return
+	}
+	if status.Final() {
+		tflog.Debug(ctx, "import job already final; nothing to cancel", map[string]any{"job_id": jobID, "status": string(status)})
+		return
+	}
+	if err := r.cancelConfirmed(ctx, jobID); err != nil {
+		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
+			fmt.Sprintf("The job was %s; cancelling it failed: %s.%s", status, err, hintOf(err)))
+		return
+	}
+	tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})
+}
+
+// ImportState adopts an existing job by its id. The next apply takes the
+// configuration over without starting a job.
+func (r *importResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id := strings.TrimSpace(req.ID)
+	if !etl.ValidJobID(id) {
+		resp.Diagnostics.AddError("Invalid job id",
+			fmt.Sprintf("%q is not a job id: import an etl_import by the id of its job, 18 or 19 decimal digits such as 640101874288689160.", req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, privateAdoptedValue)...)
+}

@@ -1,0 +1,207 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// The inputs of a job created from a template with several input steps:
+// each is loaded into its own input of the job, then the job is submitted.
+// This file holds the schema of inputs, its model and how the file block's
+// rules and diagnostics are reused for each input's file.
+
+// inputsHashDescription documents content_sha256 for inputs: the one
+// construction inputsHash implements.
+const inputsHashDescription = " With `inputs`, it is the SHA-256 of one group of four lines per input, in ascending order of input id (compared as strings): " +
+	"`<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n`, where the input id is the one the key resolves to, " +
+	"and a `rows` input is `CSV` and `UTF-8` with the SHA-256 of its CSV file. So the bytes, format and encoding of each input, and which inputs are loaded, define the job; " +
+	"an input's path, file name and part name, and whether it is keyed by step name or input id, do not."
+
+// inputsAttribute is etl_import.inputs.
+func inputsAttribute() schema.Attribute {
+	return schema.MapNestedAttribute{
+		MarkdownDescription: "The inputs of a template with several input steps, keyed by step name (as `data.etl_template` shows it in `steps`) or by input id; " +
+			"each holds exactly one of `file` and `rows`. The job is created, each input is loaded into the job's input (a multipart upload, streamed from disk, retried from its start like other idempotent calls), " +
+			"then the job is submitted (`submit` defaults to `true` with `inputs`). Keys are resolved against the template's steps at plan time: " +
+			"a key that is neither a step name nor an input id fails the plan, listing the steps; a step name that the template has twice must be given by input id. " +
+			"An empty map runs a template that has no input steps (create, then submit). Exactly one of `file`, `rows` and `inputs` must be set. " +
+			"A new job starts only when what the service would import changes (see `content_sha256`).",
+		Optional:   true,
+		Validators: []validator.Map{mapvalidator.KeysAre(stringvalidator.LengthAtLeast(1))},
+		NestedObject: schema.NestedAttributeObject{
+			Attributes: map[string]schema.Attribute{
+				"file": inputFileAttribute(),
+				"rows": schema.ListAttribute{
+					MarkdownDescription: "Rows to load into this input, header row of column names first; sent as a UTF-8 CSV file (`" + etl.CSVFileName + "`), whatever their size. " +
+						"Every row must have as many cells as the header.",
+					ElementType: types.ListType{ElemType: types.StringType},
+					Optional:    true,
+					Validators:  []validator.List{rowsValidator{}},
+				},
+			},
+		},
+	}
+}
+
+// inputFileAttribute is the file block of one input: the top-level file
+// block (fileAttribute: the same attributes, defaults, validators and
+// descriptions) with exactly one of file and rows required beside it, and
+// without the per-attribute replacement rule: what replaces a job with
+// inputs is content_sha256, which covers each input's bytes, format and
+// encoding, so moving a file or renaming it updates in place.
+func inputFileAttribute() schema.Attribute {
+	a, ok := fileAttribute().(schema.SingleNestedAttribute)
+	if !ok {
+		panic("fileAttribute is not a single nested attribute")
+	}
+	a.MarkdownDescription = "A flat file to load into this input: the same attributes as the top-level `file`. Exactly one of `file` and `rows` must be set in each input."
+	a.Attributes = maps.Clone(a.Attributes)
+	for name, at := range a.Attributes {
+		if s, ok := at.(schema.StringAttribute); ok {
+			s.PlanModifiers = slices.DeleteFunc(slices.Clone(s.PlanModifiers), func(m planmodifier.String) bool {
+				_, isDefault := m.(fileDefault)
+				return !isDefault
+			})
+			a.Attributes[name] = s
+		}
+	}
+	a.Validators = append(slices.Clone(a.Validators), exactlyOneOfSiblings{"rows"})
+	return a
+}
+
+// inputModel is one entry of inputs.
+type inputModel struct {
+	File types.Object `tfsdk:"file"`
+	Rows types.List   `tfsdk:"rows"`
+}
+
+var inputAttrTypes = map[string]attr.Type{
+	"file": types.ObjectType{AttrTypes: fileAttrTypes},
+	"rows": types.ListType{ElemType: types.ListType{ElemType: types.StringType}},
+}
+
+// keyedInput is one entry of inputs with its key.
+type keyedInput struct {
+	key string
+	inputModel
+}
+
+// inputsFrom reads inputs in key order; known is false when the map or
+// one of its entries is unknown.
+func inputsFrom(ctx context.Context, m types.Map) (ins []keyedInput, known bool, diags diag.Diagnostics) {
+	if m.IsNull() || m.IsUnknown() {
+		return nil, false, nil
+	}
+	elems := m.Elements()
+	for _, k := range slices.Sorted(maps.Keys(elems)) {
+		obj, ok := elems[k].(types.Object)
+		if !ok || obj.IsUnknown() {
+			return nil, false, diags
+		}
+		var in inputModel
+		diags.Append(obj.As(ctx, &in, basetypes.ObjectAsOptions{})...)
+		if diags.HasError() {
+			return nil, false, diags
+		}
+		ins = append(ins, keyedInput{key: k, inputModel: in})
+	}
+	return ins, true, diags
+}
+
+// inputsValue is the inputs map of ins.
+func inputsValue(ctx context.Context, ins []keyedInput) (types.Map, diag.Diagnostics) {
+	out := make(map[string]inputModel, len(ins))
+	for _, in := range ins {
+		out[in.key] = in.inputModel
+	}
+	return types.MapValueFrom(ctx, types.ObjectType{AttrTypes: inputAttrTypes}, out)
+}
+
+// inputPath is the path of the input keyed key.
+func inputPath(key string) path.Path { return path.Root("inputs").AtMapKey(key) }
+
+// inInput moves diagnostics about the top-level file block (produced by
+// the file block's own checks, run on the input's file) to the input's
+// file block, and says which input they are about.
+func inInput(key string, diags diag.Diagnostics) diag.Diagnostics {
+	out := make(diag.Diagnostics, 0, len(diags))
+	for _, d := range diags {
+		detail := fmt.Sprintf("In inputs[%q]: %s", key, d.Detail())
+		at := inputPath(key)
+		if wp, ok := d.(diag.DiagnosticWithPath); ok && len(wp.Path().Steps()) > 0 {
+			for _, s := range wp.Path().Steps() {
+				if name, ok := s.(path.PathStepAttributeName); ok {
+					at = at.AtName(string(name))
+				}
+			}
+		}
+		if d.Severity() == diag.SeverityError {
+			out.AddAttributeError(at, d.Summary(), detail)
+		} else {
+			out.AddAttributeWarning(at, d.Summary(), detail)
+		}
+	}
+	return out
+}
+
+// submitDefault plans submit when the configuration leaves it out: true
+// with inputs (a created job runs only once submitted; one never
+// submitted expires), false with file or rows.
+type submitDefault struct{}
+
+const submitDefaultDescription = "Defaults to true with inputs, false with file or rows."
+
+func (submitDefault) Description(context.Context) string         { return submitDefaultDescription }
+func (submitDefault) MarkdownDescription(context.Context) string { return submitDefaultDescription }
+
+func (submitDefault) PlanModifyBool(ctx context.Context, req planmodifier.BoolRequest, resp *planmodifier.BoolResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	var inputs types.Map
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("inputs"), &inputs)...)
+	resp.PlanValue = types.BoolValue(!inputs.IsNull())
+}
+
+// checkInputsConfig runs the file block's configuration check
+// (checkFileConfig) on the file of every input whose values are known.
+func checkInputsConfig(ctx context.Context, config tfsdk.Config) diag.Diagnostics {
+	var m types.Map
+	diags := config.GetAttribute(ctx, path.Root("inputs"), &m)
+	if diags.HasError() || m.IsNull() || m.IsUnknown() {
+		return diags
+	}
+	elems := m.Elements()
+	for _, k := range slices.Sorted(maps.Keys(elems)) {
+		obj, ok := elems[k].(types.Object)
+		if !ok || obj.IsNull() || obj.IsUnknown() {
+			continue
+		}
+		var in inputModel
+		if d := obj.As(ctx, &in, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true}); d.HasError() {
+			continue
+		}
+		f, d := fileFrom(ctx, in.File)
+		if f == nil || d.HasError() {
+			continue
+		}
+		diags.Append(inInput(k, checkFileConfig(*f))...)
+	}
+	return diags
+}

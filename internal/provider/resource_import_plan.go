@@ -1,0 +1,41 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// ModifyPlan computes content_sha256 from the file or rows, reports file
+// problems on their attribute, and plans a replacement when the bytes to
+// send changed; planJobChange adds the other rules of a change.
+func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var plan importModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	hc := newHashCache(ctx, r.hashCache, req.Private)
+	sum, diags := r.planData(ctx, req, plan, hc)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
+	hc.keep(ctx, resp.Private, &resp.Diagnostics)
+	if req.State.Raw.IsNull() {
+		return
+	}
+	var prior types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
+	// Bytes unknown until apply are compared at apply (checkUnchangedAtApply).
+	if !sum.IsUnknown() && !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
+	}
+	r.planJobChange(ctx, req, resp)
+}

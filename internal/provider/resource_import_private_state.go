@@ -1,0 +1,72 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// The keys etl_import keeps in its private state, and how they are read
+// and written.
+const (
+	// privateAdoptedKey marks a job that was imported and has not yet
+	// adopted its configuration (privateAdoptedValue).
+	privateAdoptedKey = "adopted"
+	// privateHashKey holds the localfile.Record of the file at file.path.
+	privateHashKey = "file_hash"
+)
+
+// privateAdoptedValue is privateAdoptedKey's value while it is set.
+var privateAdoptedValue = []byte(`true`)
+
+// privateGetter is the read side of the framework's private state.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// privateSetter is the write side of the framework's private state.
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// isAdopted reports whether private state marks an imported job that has
+// not yet adopted its configuration.
+func isAdopted(ctx context.Context, p privateGetter) bool {
+	if p == nil {
+		return false
+	}
+	v, _ := p.GetKey(ctx, privateAdoptedKey)
+	return len(v) > 0
+}
+
+// recordFrom reads the file's hash record in private state; nil when
+// there is none or it cannot be read.
+func recordFrom(ctx context.Context, p privateGetter) *localfile.Record {
+	if p == nil {
+		return nil
+	}
+	b, diags := p.GetKey(ctx, privateHashKey)
+	if diags.HasError() || len(b) == 0 {
+		return nil
+	}
+	var r localfile.Record
+	if json.Unmarshal(b, &r) != nil {
+		return nil
+	}
+	return &r
+}
+
+// saveRecord stores r in private state.
+func saveRecord(ctx context.Context, p privateSetter, r *localfile.Record, diags *diag.Diagnostics) {
+	if p == nil || r == nil {
+		return
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return
+	}
+	diags.Append(p.SetKey(ctx, privateHashKey, b)...)
+}

@@ -48,7 +48,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	}
 	timeout, d := cfg.timeout(ctx)
 	resp.Diagnostics.Append(d...)
-	m, d := cfg.job(ctx)
+	m, d := cfg.asImportModel(ctx)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -73,7 +73,7 @@ func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUplo
 	if job == nil {
 		return
 	}
-	applyJob(m, job)
+	m.setJob(job)
 	p.send(fmt.Sprintf("Import job %s started: %s", job.ID, job.Status))
 	if m.Submit.ValueBool() {
 		if !r.submit(ctx, m, job, diags) {

@@ -46,10 +46,10 @@ func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnosti
 		Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}, diags
 }
 
-// job returns the configuration as the resource's model of the job to
+// asImportModel returns the configuration as the resource's model of the job to
 // start, its file's defaults filled in: what the resource's code that
 // checks, hashes and sends the data reads. It is never saved.
-func (a importActionModel) job(ctx context.Context) (importModel, diag.Diagnostics) {
+func (a importActionModel) asImportModel(ctx context.Context) (importModel, diag.Diagnostics) {
 	m := importModel{
 		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(types.ListType{ElemType: types.StringType}),
 		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion,

@@ -36,7 +36,7 @@ func TestImportActionModelJob(t *testing.T) {
 	rowsNull := types.ListNull(types.ListType{ElemType: types.StringType})
 	a := importActionModel{TemplateID: types.StringValue("1"), Rows: rowsNull, Submit: types.BoolValue(true), WaitForCompletion: types.BoolNull(),
 		File: actionFile(t, map[string]attr.Value{"path": types.StringValue("/data/gl.tsv")})}
-	m, d := a.job(ctx)
+	m, d := a.asImportModel(ctx)
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -52,12 +52,12 @@ func TestImportActionModelJob(t *testing.T) {
 	}
 
 	a.File = types.ObjectUnknown(actionFileAttrTypes)
-	if m, d = a.job(ctx); d.HasError() || !m.File.IsUnknown() {
+	if m, d = a.asImportModel(ctx); d.HasError() || !m.File.IsUnknown() {
 		t.Errorf("unknown file: %v %v", m.File, d)
 	}
 	a.File = types.ObjectNull(actionFileAttrTypes)
 	a.Rows = rowsValue(t, cells("A"), cells("1"))
-	if m, d = a.job(ctx); d.HasError() || !m.File.IsNull() || !m.Rows.Equal(a.Rows) {
+	if m, d = a.asImportModel(ctx); d.HasError() || !m.File.IsNull() || !m.Rows.Equal(a.Rows) {
 		t.Errorf("rows: %+v %v", m, d)
 	}
 }

@@ -46,7 +46,7 @@ func (a *importAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	m, diags := cfg.job(ctx)
+	m, diags := cfg.asImportModel(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

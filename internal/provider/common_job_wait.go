@@ -33,7 +33,7 @@ func (r *jobRunner) waitAndRecord(ctx context.Context, m *importModel, timeout t
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if job, gerr := r.client.GetJob(rctx, jobID); gerr == nil {
-		applyJob(m, job)
+		m.setJob(job)
 		if err == nil {
 			status = job.Status
 		}

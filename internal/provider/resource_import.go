@@ -93,7 +93,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	// The job exists: record it before anything else can fail, so that a
 	// later failure leaves it in state (tainted) rather than forgotten.
-	applyJob(&plan, job)
+	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -157,7 +157,7 @@ func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, di
 				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
 		return false
 	}
-	applyJob(m, submitted)
+	m.setJob(submitted)
 	return true
 }
 
@@ -190,7 +190,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err)
 		return
 	}
-	applyJob(&state, job)
+	state.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 }
@@ -241,7 +241,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		if job, ok = r.submitInPlace(ctx, state, plan, job, &resp.Diagnostics); !ok {
 			return
 		}
-		applyJob(&plan, job)
+		plan.setJob(job)
 	}
 	if job != nil && plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
 		timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)

@@ -162,6 +162,6 @@ func (r *importResource) readForUpdate(ctx context.Context, plan *importModel, s
 		addRequestError(diags, fmt.Sprintf("Reading import job %s failed", jobID), err)
 		return nil, false
 	}
-	applyJob(plan, job)
+	plan.setJob(job)
 	return job, true
 }

@@ -52,7 +52,7 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 		return nil
 	}
 	// The job exists: record it before anything else can fail.
-	applyJob(plan, job)
+	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	if resp.Diagnostics.HasError() {
 		return nil
@@ -178,7 +178,7 @@ func (r *importResource) abandon(ctx context.Context, plan *importModel, job *et
 	if cancelled, err := r.client.CancelJob(cctx, job.ID); err != nil {
 		outcome = fmt.Sprintf("Cancelling the job failed too (%s): it stays EDITING, is never submitted by Terraform, and the service expires it.", err)
 	} else {
-		applyJob(plan, cancelled)
+		plan.setJob(cancelled)
 		outcome = fmt.Sprintf("The job was cancelled (status %s), so it never runs.", cancelled.Status)
 	}
 	tflog.Info(ctx, "load of a job input failed; job cancelled", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "status": plan.Status.ValueString()})

@@ -52,8 +52,9 @@ var fileAttrTypes = map[string]attr.Type{
 	"content_wo": types.StringType,
 }
 
-// applyJob copies the service's view of the job into the model.
-func applyJob(m *importModel, j *etl.Job) {
+// setJob copies what the service says of the job j (its id, status, model,
+// user and dates) into m.
+func (m *importModel) setJob(j *etl.Job) {
 	if j.ID != "" {
 		m.ID = types.StringValue(j.ID)
 	}

@@ -10,10 +10,10 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-func TestApplyJob(t *testing.T) {
+func TestSetJob(t *testing.T) {
 	updated := int64(1700000000500)
 	m := importModel{ID: types.StringValue("640101874288689160")}
-	applyJob(&m, &etl.Job{Status: etl.StatusRunning, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
+	m.setJob(&etl.Job{Status: etl.StatusRunning, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
 		UserName: "Ana", CreatedDate: 1700000000000, UpdatedDate: &updated})
 	if m.ID.ValueString() != "640101874288689160" || m.Status.ValueString() != "RUNNING" || m.Name.ValueString() != "GL Actuals" ||
 		m.ModelID.ValueString() != "600000000000000001" || m.ModelName.ValueString() != "Finance Plan" || m.UserName.ValueString() != "Ana" ||
@@ -22,7 +22,7 @@ func TestApplyJob(t *testing.T) {
 	}
 	// A job the service gives without an id or an updated date keeps the id
 	// and has no updated date.
-	applyJob(&m, &etl.Job{Status: etl.StatusCompleted})
+	m.setJob(&etl.Job{Status: etl.StatusCompleted})
 	if m.ID.ValueString() != "640101874288689160" || m.Status.ValueString() != "COMPLETED" || !m.UpdatedDate.IsNull() {
 		t.Fatalf("applied %+v", m)
 	}

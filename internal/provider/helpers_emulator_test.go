@@ -1,0 +1,171 @@
+package provider
+
+// Test helpers for the emulator of the service: one served on loopback
+// per test, the provider block that points at it, the ids it knows, jobs
+// started on it directly, and state checks against its record of jobs
+// and of the bytes each received.
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+func init() {
+	// The emulator finishes jobs in milliseconds: poll often.
+	pollInitialInterval = 20 * time.Millisecond
+	pollMaxInterval = 250 * time.Millisecond
+}
+
+// testEmulator is an emulator served on loopback for one test.
+type testEmulator struct {
+	*emulator.Server
+	URL string
+}
+
+// newTestEmulator serves a new emulator with opts on loopback until the
+// test ends; its jobs run for 50ms unless opts say otherwise.
+func newTestEmulator(t *testing.T, opts emulator.Options) *testEmulator {
+	t.Helper()
+	if opts.RunTime == 0 && !opts.Instant {
+		opts.RunTime = 50 * time.Millisecond
+	}
+	srv := emulator.New(opts)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return &testEmulator{Server: srv, URL: ts.URL}
+}
+
+// providerConfig is the provider block pointing at the emulator.
+func (e *testEmulator) providerConfig() string {
+	return fmt.Sprintf(`
+provider "etl" {
+  base_url     = %q
+  token_id     = %q
+  token_secret = %q
+  max_retries  = 1
+}
+`, e.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret)
+}
+
+// The models of the emulator's default templates (whose ids the emulator
+// exports: emulator.GLActualsTemplateID and the others).
+const (
+	modelFinance = "600000000000000001"
+	modelSales   = "600000000000000002"
+)
+
+// unknownTemplateID is a template id the emulator does not know.
+const unknownTemplateID = "640101874288689999"
+
+// testAccPreCheck skips the test unless TF_ACC is set: acceptance tests
+// run the Terraform CLI.
+func testAccPreCheck(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run with TF_ACC=1")
+	}
+}
+
+// emulatorCheck is a state check that runs fn with the values of the
+// resource's attributes, to assert on the emulator with them.
+type emulatorCheck struct {
+	addr string
+	fn   func(values map[string]any) error
+}
+
+// CheckState runs c.fn with the attribute values of the resource at
+// c.addr; it fails when the state does not hold it.
+func (c emulatorCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		resp.Error = fmt.Errorf("no state")
+		return
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Address == c.addr {
+			resp.Error = c.fn(r.AttributeValues)
+			return
+		}
+	}
+	resp.Error = fmt.Errorf("%s not in state", c.addr)
+}
+
+// checkEmulator builds an emulatorCheck.
+func checkEmulator(addr string, fn func(values map[string]any) error) statecheck.StateCheck {
+	return emulatorCheck{addr: addr, fn: fn}
+}
+
+// expectUpload asserts the emulator's job for the resource received the
+// expected upload, hashing to the state's content_sha256.
+func expectUpload(e *testEmulator, addr string, want emulator.Upload) statecheck.StateCheck {
+	return checkEmulator(addr, func(v map[string]any) error {
+		id, _ := v["id"].(string)
+		job, ok := e.Job(id)
+		if !ok {
+			return fmt.Errorf("%s: job %q not on the emulator", addr, id)
+		}
+		u := job.Upload
+		if u == nil {
+			return fmt.Errorf("%s: job %s has no upload", addr, id)
+		}
+		if sum, _ := v["content_sha256"].(string); u.SHA256 != sum {
+			return fmt.Errorf("%s: emulator received bytes with SHA-256 %s, state content_sha256 is %s", addr, u.SHA256, sum)
+		}
+		if want.Kind != "" && u.Kind != want.Kind {
+			return fmt.Errorf("%s: upload kind %q, want %q", addr, u.Kind, want.Kind)
+		}
+		if want.Format != "" && u.Format != want.Format {
+			return fmt.Errorf("%s: format %q, want %q", addr, u.Format, want.Format)
+		}
+		if want.Encoding != "" && u.Encoding != want.Encoding {
+			return fmt.Errorf("%s: encoding %q, want %q", addr, u.Encoding, want.Encoding)
+		}
+		if want.FileName != "" && u.FileName != want.FileName {
+			return fmt.Errorf("%s: file name %q, want %q", addr, u.FileName, want.FileName)
+		}
+		if want.PartName != "" && u.PartName != want.PartName {
+			return fmt.Errorf("%s: part name %q, want %q", addr, u.PartName, want.PartName)
+		}
+		if want.Header != nil && !slices.Equal(u.Header, want.Header) {
+			return fmt.Errorf("%s: header %q, want %q", addr, u.Header, want.Header)
+		}
+		if u.RowCount != want.RowCount {
+			return fmt.Errorf("%s: %d data rows, want %d", addr, u.RowCount, want.RowCount)
+		}
+		if want.SHA256 != "" && u.SHA256 != want.SHA256 {
+			return fmt.Errorf("%s: SHA-256 %s, want %s", addr, u.SHA256, want.SHA256)
+		}
+		if want.Bytes != 0 && u.Bytes != want.Bytes {
+			return fmt.Errorf("%s: %d bytes received, want %d", addr, u.Bytes, want.Bytes)
+		}
+		for i, row := range want.Rows {
+			if i >= len(u.Rows) || !slices.Equal(u.Rows[i], row) {
+				return fmt.Errorf("%s: data rows %q, want %q first", addr, u.Rows, want.Rows)
+			}
+		}
+		return nil
+	})
+}
+
+// startJob starts a job on the emulator directly, as if outside Terraform.
+func startJob(t *testing.T, e *testEmulator, templateID string, rows [][]string) string {
+	t.Helper()
+	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartWithData(context.Background(), templateID, etl.DataUpload{Rows: rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.ID
+}

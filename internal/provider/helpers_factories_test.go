@@ -1,0 +1,74 @@
+package provider
+
+// The provider servers terraform-plugin-testing runs: the provider in
+// process, and the same behind a spy that records the plans' diagnostics
+// and can act just before an apply.
+
+import (
+	"context"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+)
+
+// testAccProtoV6ProviderFactories serves the provider in process.
+var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"etl": providerserver.NewProtocol6WithError(New("test")()),
+}
+
+// spyServer wraps the provider server: it records the diagnostics of plans
+// (Terraform's test harness does not expose warnings) and can act just
+// before an apply reaches the provider.
+type spyServer struct {
+	tfprotov6.ProviderServer
+	mu          sync.Mutex
+	planDiags   []*tfprotov6.Diagnostic
+	beforeApply func()
+}
+
+// PlanResourceChange plans through the provider and records the
+// diagnostics of the plan.
+func (s *spyServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil {
+		s.mu.Lock()
+		s.planDiags = append(s.planDiags, resp.Diagnostics...)
+		s.mu.Unlock()
+	}
+	return resp, err
+}
+
+// ApplyResourceChange runs beforeApply, when set, then applies through
+// the provider.
+func (s *spyServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	if s.beforeApply != nil {
+		s.beforeApply()
+	}
+	return s.ProviderServer.ApplyResourceChange(ctx, req)
+}
+
+// warnings returns the details of the plan warnings whose summary is
+// summary, in the order they came.
+func (s *spyServer) warnings(summary string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, d := range s.planDiags {
+		if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
+			out = append(out, d.Detail)
+		}
+	}
+	return out
+}
+
+// spyFactories serves the provider in process behind spy.
+func spyFactories(spy *spyServer) map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"etl": func() (tfprotov6.ProviderServer, error) {
+			srv, err := providerserver.NewProtocol6WithError(New("test")())()
+			spy.ProviderServer = srv
+			return spy, err
+		},
+	}
+}

@@ -185,3 +185,21 @@ func TestUserDiskCache(t *testing.T) {
 		t.Errorf("tests use %s, not the temporary cache directory", d.dir)
 	}
 }
+
+// TestDiskCacheUnwritable: a cache whose directory cannot be made (a file
+// is in the way) only misses: writes are dropped without an error.
+func TestDiskCacheUnwritable(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := &DiskCache{dir: filepath.Join(blocker, "hashes"), max: 16}
+	r := testRecord("/data", 1)
+	d.Put(r)
+	if got := d.Get(r.Path, r.ID); got != nil {
+		t.Fatalf("Get = %+v from an unwritable cache", got)
+	}
+	if fi, err := os.Stat(blocker); err != nil || !fi.Mode().IsRegular() || fi.Size() != 0 {
+		t.Fatalf("the file in the way was changed: %v, %v", fi, err)
+	}
+}

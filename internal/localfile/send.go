@@ -82,8 +82,9 @@ func (o *Opened) SHA256() string { return o.want }
 // Sent is the number of bytes the current attempt has handed over.
 func (o *Opened) Sent() int64 { return o.sent.Load() }
 
-// Verified reports whether an attempt handed over every byte and they had
-// the expected hash.
+// Verified reports whether an attempt read every byte of the file and they
+// had the expected hash (the read-ahead may have read them before the
+// consumer took them all).
 func (o *Opened) Verified() bool { return o.verified.Load() }
 
 // Reader returns a fresh reader of the file's bytes for one attempt; it

@@ -217,25 +217,3 @@ func TestImportActionInvokeNotConfigured(t *testing.T) {
 		t.Errorf("diagnostics:\n%s", describe(diags))
 	}
 }
-
-// A file too large to send in one progress interval reports the bytes
-// sent as it goes.
-func TestImportActionUploadProgress(t *testing.T) {
-	old := uploadProgressEvery
-	uploadProgressEvery = time.Millisecond
-	t.Cleanup(func() { uploadProgressEvery = old })
-	e := newTestEmulator(t, emulator.Options{Instant: true})
-	h := harnessFor(t, e)
-	raw := repeatCSV("Account,Amount", "4000,1.25", 800_000)
-	p := writeFile(t, t.TempDir(), "big.csv", raw)
-	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": p}})
-	if hasError(diags) {
-		t.Fatal(describe(diags))
-	}
-	if !hasMessage(progress, fmt.Sprintf(`^Sent [0-9]+ of %d bytes of big\.csv \([0-9]+%%\)$`, len(raw))) {
-		t.Errorf("no upload progress in %q", progress)
-	}
-	if u := e.Jobs()[0].Upload; u.SHA256 != sha256Hex(raw) {
-		t.Errorf("upload SHA-256 %s, want %s", u.SHA256, sha256Hex(raw))
-	}
-}

@@ -1,15 +1,9 @@
 package provider
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
@@ -40,28 +34,5 @@ func TestJobRunnerStatusSeen(t *testing.T) {
 	want := "Import job 7 is QUEUED|Import job 7 is RUNNING"
 	if strings.Join(got, "|") != want {
 		t.Errorf("reported %q, want %q", got, want)
-	}
-}
-
-// The action's runner words a failed job's error for the action.
-func TestJobRunnerActionWaitWording(t *testing.T) {
-	ctx := context.Background()
-	e := newTestEmulator(t, emulator.Options{})
-	r := &jobRunner{client: testClient(t, e), action: true}
-	failed := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})), Status: types.StringValue("RUNNING")}
-	var d diag.Diagnostics
-	r.waitAndRecord(ctx, &failed, time.Minute, &d)
-	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionNothingKept) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
-		t.Fatalf("failed job: %v", d)
-	}
-
-	e.SetJobStatus(startJob(t, e, emulator.GLActualsTemplateID, glRows), emulator.StatusRunning)
-	running := importModel{ID: types.StringValue(e.Jobs()[1].ID), Status: types.StringValue("RUNNING")}
-	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
-	d = nil
-	r.waitAndRecord(wctx, &running, 50*time.Millisecond, &d)
-	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "(timeouts.invoke). Raise timeouts.invoke, or set wait_for_completion = false") {
-		t.Fatalf("timed out: %v", d)
 	}
 }

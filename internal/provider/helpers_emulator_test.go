@@ -20,8 +20,9 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
+// init shortens the polling of wait_for_completion: the emulator
+// finishes jobs in milliseconds.
 func init() {
-	// The emulator finishes jobs in milliseconds: poll often.
 	pollInitialInterval = 20 * time.Millisecond
 	pollMaxInterval = 250 * time.Millisecond
 }

@@ -166,3 +166,57 @@ resource "etl_import" "x" {
 		},
 	})
 }
+
+// TLS: https to the emulator fails without its certificate authority,
+// with a diagnostic that names the certificate and the fix, and works
+// with ca_cert_pem or ca_cert_file.
+func TestAccTLS_caCert(t *testing.T) {
+	testAccPreCheck(t)
+	t.Setenv(EnvCACertFile, "")
+	ts, srv, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ts.Close)
+	caFile := writeFile(t, t.TempDir(), "ca.pem", certPEM)
+	cfg := func(extra string) string {
+		return fmt.Sprintf(`
+provider "etl" {
+  base_url     = %q
+  token_id     = %q
+  token_secret = %q
+  max_retries  = 2
+%s
+}
+
+data "etl_templates" "all" {}
+
+resource "etl_import" "x" {
+  template_id = %q
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}
+`, ts.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret, extra, emulator.GLActualsTemplateID)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      cfg(""),
+				ExpectError: errRe(`(?s)Listing templates failed.*certificate.*not trusted.*ca_cert_pem`),
+			},
+			{
+				Config: cfg(fmt.Sprintf("  ca_cert_pem = %q", string(certPEM))),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(len(emulator.DefaultTemplates()))),
+					statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+				},
+			},
+			{
+				Config: cfg(fmt.Sprintf("  ca_cert_file = %q", caFile)),
+			},
+		},
+	})
+	if jobs, _ := srv.Stats(); jobs != 1 {
+		t.Errorf("%d jobs, want 1", jobs)
+	}
+}

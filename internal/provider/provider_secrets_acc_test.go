@@ -1,5 +1,12 @@
 package provider
 
+// No secret leaves the process, through Terraform: the token secret, the
+// HTTP Basic value built from it and every escaped form of either
+// (etl.SecretForms) never appear in the TF_LOG=TRACE log, the state, the
+// plan, the working directory or any error message, on success, on the
+// error paths and when the service echoes the credentials back. The unit
+// tests of the masking are in provider_secrets_test.go.
+
 import (
 	"context"
 	"encoding/base64"
@@ -11,6 +18,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -22,60 +30,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-// TLS: https to the emulator fails without its certificate authority,
-// with a diagnostic that names the certificate and the fix, and works
-// with ca_cert_pem or ca_cert_file.
-func TestAccTLS_caCert(t *testing.T) {
-	testAccPreCheck(t)
-	t.Setenv(EnvCACertFile, "")
-	ts, srv, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ts.Close)
-	caFile := writeFile(t, t.TempDir(), "ca.pem", certPEM)
-	cfg := func(extra string) string {
-		return fmt.Sprintf(`
-provider "etl" {
-  base_url     = %q
-  token_id     = %q
-  token_secret = %q
-  max_retries  = 2
-%s
-}
-
-data "etl_templates" "all" {}
-
-resource "etl_import" "x" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "1"]]
-}
-`, ts.URL, emulator.DefaultTokenID, emulator.DefaultTokenSecret, extra, emulator.GLActualsTemplateID)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      cfg(""),
-				ExpectError: errRe(`(?s)Listing templates failed.*certificate.*not trusted.*ca_cert_pem`),
-			},
-			{
-				Config: cfg(fmt.Sprintf("  ca_cert_pem = %q", string(certPEM))),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListSizeExact(len(emulator.DefaultTemplates()))),
-					statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
-				},
-			},
-			{
-				Config: cfg(fmt.Sprintf("  ca_cert_file = %q", caFile)),
-			},
-		},
-	})
-	if jobs, _ := srv.Stats(); jobs != 1 {
-		t.Errorf("%d jobs, want 1", jobs)
-	}
-}
 
 // scanForSecrets fails the test when any secret appears in s.
 func scanForSecrets(t *testing.T, where, s string, secrets []string) int {
@@ -249,6 +203,8 @@ resource "etl_import" %q {
 	t.Logf("secret scan: %d bytes of trace log, %d state files, %d error messages; %d leaks", len(logs), files, len(errs), leaks)
 }
 
+// stateHasNoSecrets fails when the state holds any of secrets, or holds
+// no etl_import (then the scan proves nothing).
 func stateHasNoSecrets(secrets []string) statecheck.StateCheck {
 	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 		b, _ := json.Marshal(req.State)
@@ -262,4 +218,73 @@ func stateHasNoSecrets(secrets []string) statecheck.StateCheck {
 			resp.Error = fmt.Errorf("the state has no etl_import: the scan proves nothing")
 		}
 	})
+}
+
+// A service error body that echoes the request's credentials (the
+// Authorization header, "id:secret", the secret raw and URL-encoded) is
+// shown redacted: no form of the secret (etl.SecretForms) in any error
+// Terraform prints or in the TF_LOG=TRACE log, for a data source, a start,
+// a refresh and a submit.
+func TestAccSecrets_echoedInErrorBody(t *testing.T) {
+	testAccPreCheck(t)
+	const secret = "s3cr/t+k&y=1 ü~\"x" // every escape differs from the raw secret
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_ACC_LOG_PATH", logFile)
+	clearEnv(t)
+	t.Setenv(EnvTokenSecret, secret) // from the environment: nothing in the configuration holds it
+	e := newTestEmulator(t, emulator.Options{TokenSecret: secret, RunTime: time.Hour})
+	forms := etl.SecretForms(emulator.DefaultTokenID, secret)
+	prov := fmt.Sprintf("provider \"etl\" {\n  base_url = %q\n  token_id = %q\n  max_retries = 0\n}\n", e.URL, emulator.DefaultTokenID)
+	res := func(submit bool) string {
+		return fmt.Sprintf("resource \"etl_import\" \"x\" {\n  template_id = %q\n  rows = [[\"Account\", \"Amount\"], [\"4000\", \"1\"]]\n  submit = %t\n}\n",
+			emulator.GLActualsTemplateID, submit)
+	}
+	echo := func(ep emulator.Endpoint) func() {
+		return func() { e.InjectFault(emulator.Fault{Endpoint: ep, Count: 1, EchoCredentials: true}) }
+	}
+	var errs []string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ErrorCheck:               func(err error) error { errs = append(errs, err.Error()); return nil },
+		CheckDestroy: func(*terraform.State) error {
+			return checkJobs(e, sha256Hex(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}})))
+		},
+		Steps: []resource.TestStep{
+			{PreConfig: echo(emulator.EndpointListTemplates), Config: prov + "data \"etl_templates\" \"all\" {}\n"},
+			{PreConfig: echo(emulator.EndpointStartWithData), Config: prov + res(false)},
+			{PreConfig: func() { check(t, checkJobs(e)) }, Config: prov + res(false)},
+			{PreConfig: echo(emulator.EndpointGetJob), Config: prov + res(false)},
+			{PreConfig: echo(emulator.EndpointSubmitJob), Config: prov + res(true)},
+			{Config: prov + res(true), ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("SUBMITTED")),
+			}},
+		},
+	})
+	wants := []*regexp.Regexp{
+		errRe(`(?s)Listing templates failed.*500.*\[redacted\]`),
+		errRe(`(?s)Starting an import job.*500.*\[redacted\]`),
+		errRe(`(?s)Reading import job.*500.*\[redacted\]`),
+		errRe(`(?s)Submitting import job.*500.*\[redacted\]`),
+	}
+	if len(errs) != len(wants) {
+		t.Fatalf("%d steps failed, want %d:\n%s", len(errs), len(wants), strings.Join(errs, "\n---\n"))
+	}
+	leaks := 0
+	for i, re := range wants {
+		if !re.MatchString(errs[i]) {
+			t.Errorf("error %d does not match %s:\n%s", i+1, re, errs[i])
+		}
+		leaks += scanForSecrets(t, fmt.Sprintf("error message %d", i+1), errs[i], forms)
+	}
+	logs, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(logs), "etl response") {
+		t.Errorf("the trace log (%d bytes) has no client lines: is logging captured?", len(logs))
+	}
+	leaks += scanForSecrets(t, "the TF_LOG=TRACE log", string(logs), forms)
+	t.Logf("secret scan: %d forms, %d error messages, %d bytes of trace log; %d leaks; jobs: %d", len(forms), len(errs), len(logs), leaks, len(e.Jobs()))
 }

@@ -1,5 +1,9 @@
 package provider
 
+// No secret leaves the process: the unit tests. The client's log lines
+// are masked (tflogFunc, provider_logging.go). The acceptance tests,
+// through Terraform, are in provider_secrets_acc_test.go.
+
 import (
 	"bytes"
 	"context"

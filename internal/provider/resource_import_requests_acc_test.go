@@ -1,21 +1,18 @@
 package provider
 
-// What the provider sends and shows, through Terraform: names a multipart
-// header cannot carry are refused at plan time, and the others arrive as
-// written; a service error body that echoes the credentials reaches no
-// message or log in any form; submit and cancel refused with 400 (not 409)
-// are decided by reading the job. Each test asserts on the emulator's
-// record of jobs.
+// What the provider sends, through Terraform: names a multipart header
+// cannot carry are refused at plan time, and the others arrive as
+// written; submit and cancel refused with 400 (not 409) are decided by
+// reading the job. Each test asserts on the emulator's record of jobs.
+// (A service error body that echoes the credentials is in
+// provider_secrets_acc_test.go.)
 
 import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,11 +20,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // file.name and file.part_name with a control character (a CR LF read
@@ -78,75 +73,6 @@ resource "etl_import" "x" {
 		},
 	})
 	t.Logf("jobs: %d", len(e.Jobs()))
-}
-
-// A service error body that echoes the request's credentials (the
-// Authorization header, "id:secret", the secret raw and URL-encoded) is
-// shown redacted: no form of the secret (etl.SecretForms) in any error
-// Terraform prints or in the TF_LOG=TRACE log, for a data source, a start,
-// a refresh and a submit.
-func TestAccSecrets_echoedInErrorBody(t *testing.T) {
-	testAccPreCheck(t)
-	const secret = "s3cr/t+k&y=1 ü~\"x" // every escape differs from the raw secret
-	dir := t.TempDir()
-	logFile := filepath.Join(dir, "trace.log")
-	t.Setenv("TF_LOG", "TRACE")
-	t.Setenv("TF_ACC_LOG_PATH", logFile)
-	clearEnv(t)
-	t.Setenv(EnvTokenSecret, secret) // from the environment: nothing in the configuration holds it
-	e := newTestEmulator(t, emulator.Options{TokenSecret: secret, RunTime: time.Hour})
-	forms := etl.SecretForms(emulator.DefaultTokenID, secret)
-	prov := fmt.Sprintf("provider \"etl\" {\n  base_url = %q\n  token_id = %q\n  max_retries = 0\n}\n", e.URL, emulator.DefaultTokenID)
-	res := func(submit bool) string {
-		return fmt.Sprintf("resource \"etl_import\" \"x\" {\n  template_id = %q\n  rows = [[\"Account\", \"Amount\"], [\"4000\", \"1\"]]\n  submit = %t\n}\n",
-			emulator.GLActualsTemplateID, submit)
-	}
-	echo := func(ep emulator.Endpoint) func() {
-		return func() { e.InjectFault(emulator.Fault{Endpoint: ep, Count: 1, EchoCredentials: true}) }
-	}
-	var errs []string
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		ErrorCheck:               func(err error) error { errs = append(errs, err.Error()); return nil },
-		CheckDestroy: func(*terraform.State) error {
-			return checkJobs(e, sha256Hex(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}})))
-		},
-		Steps: []resource.TestStep{
-			{PreConfig: echo(emulator.EndpointListTemplates), Config: prov + "data \"etl_templates\" \"all\" {}\n"},
-			{PreConfig: echo(emulator.EndpointStartWithData), Config: prov + res(false)},
-			{PreConfig: func() { check(t, checkJobs(e)) }, Config: prov + res(false)},
-			{PreConfig: echo(emulator.EndpointGetJob), Config: prov + res(false)},
-			{PreConfig: echo(emulator.EndpointSubmitJob), Config: prov + res(true)},
-			{Config: prov + res(true), ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("etl_import.x", tfjsonpath.New("status"), knownvalue.StringExact("SUBMITTED")),
-			}},
-		},
-	})
-	wants := []*regexp.Regexp{
-		errRe(`(?s)Listing templates failed.*500.*\[redacted\]`),
-		errRe(`(?s)Starting an import job.*500.*\[redacted\]`),
-		errRe(`(?s)Reading import job.*500.*\[redacted\]`),
-		errRe(`(?s)Submitting import job.*500.*\[redacted\]`),
-	}
-	if len(errs) != len(wants) {
-		t.Fatalf("%d steps failed, want %d:\n%s", len(errs), len(wants), strings.Join(errs, "\n---\n"))
-	}
-	leaks := 0
-	for i, re := range wants {
-		if !re.MatchString(errs[i]) {
-			t.Errorf("error %d does not match %s:\n%s", i+1, re, errs[i])
-		}
-		leaks += scanForSecrets(t, fmt.Sprintf("error message %d", i+1), errs[i], forms)
-	}
-	logs, err := os.ReadFile(logFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(logs), "etl response") {
-		t.Errorf("the trace log (%d bytes) has no client lines: is logging captured?", len(logs))
-	}
-	leaks += scanForSecrets(t, "the TF_LOG=TRACE log", string(logs), forms)
-	t.Logf("secret scan: %d forms, %d error messages, %d bytes of trace log; %d leaks; jobs: %d", len(forms), len(errs), len(logs), leaks, len(e.Jobs()))
 }
 
 // With conflicts answered 400 (not 409), submit and cancel still behave:

@@ -12,7 +12,8 @@ import (
 // counting the bytes there, and hands them over in large chunks: the
 // network read and the hash run in parallel with decoding and parsing.
 // Close must be called (it waits for the goroutine, which may be in a Read
-// of src, so that src is never touched after Close returns).
+// of src, so that src is never touched after Close returns). It is the
+// emulator's own on purpose; see the package doc.
 type aheadReader struct {
 	chunks   chan aheadChunk
 	free     chan []byte
@@ -26,16 +27,24 @@ type aheadReader struct {
 	closed      bool
 }
 
+// aheadChunk is one chunk the goroutine read: its bytes, and the error that
+// ended the read (io.EOF on the last chunk).
 type aheadChunk struct {
 	b   []byte
 	err error
 }
 
+// Sizes of an aheadReader's buffers.
 const (
+	// aheadChunkSize is the size of each chunk buffer.
 	aheadChunkSize = 256 << 10
-	aheadChunks    = 4
+	// aheadChunks is how many chunk buffers circulate, which bounds how far
+	// the goroutine reads ahead.
+	aheadChunks = 4
 )
 
+// newAheadReader starts reading src ahead in its own goroutine, hashing it
+// too when hash is set; the caller must Close the reader.
 func newAheadReader(src io.Reader, hash bool) *aheadReader {
 	a := &aheadReader{
 		chunks:   make(chan aheadChunk, aheadChunks),
@@ -50,6 +59,10 @@ func newAheadReader(src io.Reader, hash bool) *aheadReader {
 	return a
 }
 
+// run is the goroutine: it fills free buffers from src, hashing (when
+// hashing) and counting, and sends them as chunks until src ends or fails,
+// or Close stops it. The count (a.n) and the hash (a.sum) are set before
+// the chunk that carries io.EOF is sent.
 func (a *aheadReader) run(src io.Reader, hashing bool) {
 	defer close(a.finished)
 	var h hash.Hash

@@ -12,15 +12,14 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// The fileEncodings the service knows. A file is decoded with
-// golang.org/x/text: UTF-8 through encoding.UTF8Validator, UTF-16 and
-// Windows Latin-1 (Windows-1252) through their decoders. Those decoders
-// put U+FFFD where bytes do not decode; the emulator refuses such a file
-// instead, found by encoding the text back with the same encoding: bytes
-// that do not come back unchanged did not decode.
+// The fileEncodings the service knows, as the metadata spells them.
 const (
-	encodingUTF8   = "UTF-8"
-	encodingUTF16  = "UTF-16"
+	// encodingUTF8 is UTF-8, with or without a byte order mark.
+	encodingUTF8 = "UTF-8"
+	// encodingUTF16 is UTF-16 in the byte order of its byte order mark,
+	// big-endian without one.
+	encodingUTF16 = "UTF-16"
+	// encodingLatin1 is Windows Latin-1, that is Windows-1252.
 	encodingLatin1 = "Windows Latin-1"
 )
 
@@ -62,9 +61,13 @@ type decoding struct {
 	why func(bad []byte, atEOF bool) string
 }
 
+// The byte order marks pickDecoding and sniff look for.
 var (
-	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	// bomUTF8 is the UTF-8 byte order mark.
+	bomUTF8 = []byte{0xEF, 0xBB, 0xBF}
+	// bomUTF16BE is the big-endian UTF-16 byte order mark.
 	bomUTF16BE = []byte{0xFE, 0xFF}
+	// bomUTF16LE is the little-endian UTF-16 byte order mark.
 	bomUTF16LE = []byte{0xFF, 0xFE}
 )
 
@@ -95,6 +98,8 @@ func pickDecoding(enc string, head []byte) (decoding, int) {
 		why: func([]byte, bool) string { return "invalid UTF-8" }}, skip
 }
 
+// utf16Decoding returns the decoding of UTF-16 in byte order order, its
+// byte order mark already skipped.
 func utf16Decoding(order unicode.Endianness) decoding {
 	e := unicode.UTF16(order, unicode.IgnoreBOM)
 	return decoding{dec: e.NewDecoder(), enc: e.NewEncoder(), unit: 2,
@@ -108,7 +113,12 @@ func utf16Decoding(order unicode.Endianness) decoding {
 
 // strictDecoder is a transform.Transformer that decodes a file in a
 // fileEncoding to UTF-8 and fails with a *decodeError at the first bytes
-// that do not decode.
+// that do not decode. It decodes with golang.org/x/text: UTF-8 through
+// encoding.UTF8Validator, UTF-16 and Windows Latin-1 (Windows-1252)
+// through their decoders. Those decoders put U+FFFD where bytes do not
+// decode; the emulator refuses such a file instead, found by encoding the
+// text back with the same encoding (replaced): bytes that do not come back
+// unchanged did not decode.
 type strictDecoder struct {
 	enc     string
 	d       *decoding // picked from the file's first bytes
@@ -116,10 +126,14 @@ type strictDecoder struct {
 	scratch []byte    // the text encoded back
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: the next Transform starts a new
+// file, whose first bytes pick the decoding again.
 func (s *strictDecoder) Reset() { s.d, s.off = nil, 0 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer. Its first call waits for
+// three bytes (unless atEOF), picks the decoding from them and skips the
+// byte order mark; every call then decodes, and fails with a *decodeError
+// at the first bytes that do not decode.
 func (s *strictDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	skip := 0
 	if s.d == nil {

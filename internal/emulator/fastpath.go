@@ -5,17 +5,14 @@ import (
 	"bytes"
 )
 
-// The fast path of parseRecords: after the kept rows, a line that is plainly
-// a well-formed record on its own is counted in place, without encoding/csv
-// building its fields. Any line it is not sure of (a quoted field spanning
-// lines, a stray quote, a line longer than the buffer, the last line without
-// a line break) is left to encoding/csv. FuzzFastPath checks that both
-// agree.
-
-// fastLines counts the well-formed single-line records buffered in br,
-// consuming them, until it meets a line it leaves to encoding/csv. line is
-// the number of the line before the first one. It returns how many lines
-// it consumed.
+// fastLines is the fast path of parseRecords: after the kept rows, a line
+// that is plainly a well-formed record on its own is counted in place,
+// without encoding/csv building its fields. It counts such records
+// buffered in br, consuming them, until it meets a line it is not sure of
+// (a quoted field spanning lines, a stray quote, a line longer than the
+// buffer, the last line without a line break), which it leaves to
+// encoding/csv; FuzzFastPath checks that both agree. line is the number of
+// the line before the first one. It returns how many lines it consumed.
 func fastLines(br *bufio.Reader, comma byte, t *table, line int) (int, error) {
 	consumed := 0
 	for {

@@ -39,6 +39,8 @@ type Fault struct {
 	EchoCredentials bool
 }
 
+// faultState is an injected Fault with the number of applications it has
+// left; countAndPickFault drops it once they are used up.
 type faultState struct {
 	Fault
 	left int // remaining applications when Count > 0
@@ -89,8 +91,10 @@ func (s *Server) countAndPickFault(e Endpoint) *Fault {
 	return nil
 }
 
-// applyFault applies f to a request. It returns a note for the request log
-// and whether the request is done (else it is handled as usual).
+// applyFault applies f to a request: its latency first, then the first of
+// reset, echoed credentials, a raw or JSON error answer, or a drop after
+// handling that it sets. It returns a note for the request log and whether
+// the request is done (else it is handled as usual).
 func (s *Server) applyFault(sw *statusWriter, r *http.Request, rt routed, f *Fault) (note string, done bool) {
 	if f.Latency > 0 && !sleepCtx(r, f.Latency) {
 		return " [fault: client gone during latency]", true
@@ -190,6 +194,7 @@ type discardWriter struct {
 	code int
 }
 
+// Header returns the header map, made on first use; it is never sent.
 func (w *discardWriter) Header() http.Header {
 	if w.h == nil {
 		w.h = http.Header{}
@@ -197,6 +202,9 @@ func (w *discardWriter) Header() http.Header {
 	return w.h
 }
 func (w *discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// WriteHeader records the first status code, for the request log's note;
+// nothing is sent.
 func (w *discardWriter) WriteHeader(code int) {
 	if w.code == 0 {
 		w.code = code

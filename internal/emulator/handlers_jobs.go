@@ -5,8 +5,7 @@ import (
 	"slices"
 )
 
-// The handlers of the /jobs endpoints.
-
+// getJob answers GET /jobs/{id} with the job as of now, or 404.
 func (s *Server) getJob(w http.ResponseWriter, id string) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -18,6 +17,8 @@ func (s *Server) getJob(w http.ResponseWriter, id string) *apiError {
 	return nil
 }
 
+// getJobStatus answers GET /jobs/{id}/status with the job's status alone,
+// as a JSON string, or 404.
 func (s *Server) getJobStatus(w http.ResponseWriter, id string) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -29,7 +30,10 @@ func (s *Server) getJobStatus(w http.ResponseWriter, id string) *apiError {
 	return nil
 }
 
-// submitJob runs a job that is not final; a SUBMITTED job stays as it is.
+// submitJob answers POST /jobs/{id}/submit: a job that is not final is
+// planned to run (SUBMITTED, then the final status its inputs decide) and
+// its template's lastRunTime is set; a SUBMITTED job stays as it is; a
+// final one is a conflict (Options.ConflictStatus).
 func (s *Server) submitJob(w http.ResponseWriter, r *http.Request, id string) *apiError {
 	if e := checkNoBodyType(r); e != nil {
 		return e
@@ -58,7 +62,9 @@ func (s *Server) submitJob(w http.ResponseWriter, r *http.Request, id string) *a
 	return nil
 }
 
-// cancelJob cancels a job that is not final.
+// cancelJob answers POST /jobs/{id}/cancel: a job that is not final is
+// CANCELLED from now on, its planned transitions dropped; a final one is a
+// conflict (Options.ConflictStatus).
 func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, id string) *apiError {
 	if e := checkNoBodyType(r); e != nil {
 		return e
@@ -96,8 +102,11 @@ func (s *Server) editableLocked(id, inputID string) (*job, []string, *apiError) 
 	return j, slices.Clone(t.requiredFor(inputID)), nil
 }
 
-// uploadJobFile loads a multipart upload into one input of a job, decoded
-// and checked as start with file does; the job still waits for a submit.
+// uploadJobFile answers PUT /jobs/{id}/inputs/{inputId}/file: it loads a
+// multipart upload into one input of a job, decoded and checked as start
+// with file does, replacing what that input held, and answers 204; the
+// job still waits for a submit. The job is checked before the upload is
+// read and again after, since the lock is not held while it streams.
 func (s *Server) uploadJobFile(w http.ResponseWriter, r *http.Request, id, inputID string) *apiError {
 	s.mu.Lock()
 	_, required, e := s.editableLocked(id, inputID)

@@ -2,8 +2,7 @@ package emulator
 
 import "net/http"
 
-// The handlers of the /templates endpoints.
-
+// listTemplates answers GET /templates with every template, without steps.
 func (s *Server) listTemplates(w http.ResponseWriter) *apiError { //nolint:unparam // the shape of every endpoint handler
 	s.mu.Lock()
 	out := make([]templateJSON, 0, len(s.templates))
@@ -15,6 +14,8 @@ func (s *Server) listTemplates(w http.ResponseWriter) *apiError { //nolint:unpar
 	return nil
 }
 
+// getTemplate answers GET /templates/{id} with the template and its steps,
+// or 404.
 func (s *Server) getTemplate(w http.ResponseWriter, id string) *apiError {
 	t, e := s.lookupTemplate(id)
 	if e != nil {
@@ -24,7 +25,9 @@ func (s *Server) getTemplate(w http.ResponseWriter, id string) *apiError {
 	return nil
 }
 
-// createJob creates a job that waits, EDITING, for its inputs and a submit.
+// createJob answers POST /templates/{id}/jobs: it creates a job that
+// waits, EDITING, for its inputs and a submit, and expires after
+// Options.ExpireAfter.
 func (s *Server) createJob(w http.ResponseWriter, tmplID string) *apiError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -39,8 +42,9 @@ func (s *Server) createJob(w http.ResponseWriter, tmplID string) *apiError {
 	return nil
 }
 
-// startWithFile reads a multipart upload into the template's first input
-// and starts a job with it.
+// startWithFile answers POST /templates/{id}/startWithFile: it reads a
+// multipart upload into the template's first input and starts a job with
+// it.
 func (s *Server) startWithFile(w http.ResponseWriter, r *http.Request, tmplID string) *apiError {
 	tmpl, e := s.lookupTemplate(tmplID)
 	if e != nil {
@@ -53,8 +57,9 @@ func (s *Server) startWithFile(w http.ResponseWriter, r *http.Request, tmplID st
 	return s.startJob(w, tmplID, l)
 }
 
-// startWithData reads a JSON rows upload into the template's first input
-// and starts a job with it.
+// startWithData answers POST /templates/{id}/startWithData: it reads a
+// JSON rows upload into the template's first input and starts a job with
+// it.
 func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID string) *apiError {
 	tmpl, e := s.lookupTemplate(tmplID)
 	if e != nil {

@@ -29,7 +29,8 @@ func (u *Upload) clone() *Upload {
 	return &c
 }
 
-// Job is a snapshot of a job.
+// Job is a copy of a job's state as of one moment, for tests to inspect:
+// nothing in it is shared with the emulator.
 type Job struct {
 	ID, TemplateID, Name, ModelID, ModelName, UserName string
 	Status                                             string // current status, lifecycle applied as of Now()
@@ -46,7 +47,8 @@ type Job struct {
 	Purged bool
 }
 
-// job is the record of a job.
+// job is the emulator's state of one job: what it answers with, its status
+// schedule, and the data it received. Server.mu guards it.
 type job struct {
 	id, templateID, name, modelID, modelName, userName string
 	created                                            time.Time
@@ -71,6 +73,7 @@ type load struct {
 	outcome, message string // COMPLETED, or ERROR and why
 }
 
+// snapshot returns the job as of now, as a Job that shares nothing with j.
 func (j *job) snapshot(now time.Time) Job {
 	i := j.current(now)
 	out := Job{ID: j.id, TemplateID: j.templateID, Name: j.name, ModelID: j.modelID, ModelName: j.modelName,
@@ -91,7 +94,7 @@ func (j *job) snapshot(now time.Time) Job {
 	return out
 }
 
-// jobJSON is the ETLJob resource.
+// jobJSON is the ETLJob resource, as the API answers it.
 type jobJSON struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
@@ -103,6 +106,9 @@ type jobJSON struct {
 	UserName    string `json:"userName"`
 }
 
+// json returns the job as of now as the API answers it: dates in epoch
+// milliseconds, updatedDate null while the job has no update (see
+// updated).
 func (j *job) json(now time.Time) jobJSON {
 	out := jobJSON{ID: j.id, Name: j.name, Status: j.status(now), ModelID: j.modelID, ModelName: j.modelName,
 		CreatedDate: j.created.UnixMilli(), UserName: j.userName}

@@ -7,16 +7,34 @@ import (
 
 // Job status values, as the service spells them.
 const (
-	StatusEditing    = "EDITING"
+	// StatusEditing is a created job waiting for its inputs and a submit;
+	// it becomes EXPIRED after Options.ExpireAfter.
+	StatusEditing = "EDITING"
+	// StatusNotStarted is a documented status the emulator never plans; a
+	// job set to it (SetJobStatus) still takes files, as an EDITING one.
 	StatusNotStarted = "NOT_STARTED"
-	StatusSubmitted  = "SUBMITTED"
-	StatusRunning    = "RUNNING"
-	StatusCompleted  = "COMPLETED"
-	StatusError      = "ERROR"
-	StatusCancelled  = "CANCELLED"
-	StatusWaiting    = "WAITING"
-	StatusQueued     = "QUEUED"
-	StatusExpired    = "EXPIRED"
+	// StatusSubmitted is a submitted job, until its final status RunTime
+	// later.
+	StatusSubmitted = "SUBMITTED"
+	// StatusRunning is a started job, until its final status RunTime later.
+	StatusRunning = "RUNNING"
+	// StatusCompleted is the final status of a job whose data passed every
+	// check.
+	StatusCompleted = "COMPLETED"
+	// StatusError is the final status of a job whose data failed a check
+	// or whose inputs were missing; Job.Message says why.
+	StatusError = "ERROR"
+	// StatusCancelled is the final status of a cancelled job.
+	StatusCancelled = "CANCELLED"
+	// StatusWaiting is a documented status the emulator never plans; a job
+	// set to it (SetJobStatus) is not final.
+	StatusWaiting = "WAITING"
+	// StatusQueued is a started job waiting for a job of the same model in
+	// progress to finish, before it runs.
+	StatusQueued = "QUEUED"
+	// StatusExpired is the final status of a created job never submitted
+	// within Options.ExpireAfter.
+	StatusExpired = "EXPIRED"
 )
 
 // IsFinal reports whether status is one no transition leaves: COMPLETED,
@@ -29,7 +47,8 @@ func IsFinal(status string) bool {
 	return false
 }
 
-// transition is a status a job has from time at on.
+// transition is a status a job has from time at on, with the message of
+// an ERROR.
 type transition struct {
 	at      time.Time
 	status  string
@@ -46,6 +65,7 @@ func (j *job) current(now time.Time) int {
 	return 0
 }
 
+// status returns the job's status in effect at now.
 func (j *job) status(now time.Time) string { return j.sched[j.current(now)].status }
 
 // updated returns the time of the last status change as of now.

@@ -12,7 +12,8 @@ import (
 // parseBufSize is the size of the buffers a flat file is read through.
 const parseBufSize = 256 << 10
 
-// The fileFormats the service knows, and their delimiters.
+// delimiter returns the field separator of a fileFormat the service knows
+// (CSV: comma, PSV: pipe, TDF: tab), or 0 for any other format.
 func delimiter(format string) rune {
 	switch format {
 	case "CSV":

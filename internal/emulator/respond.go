@@ -6,13 +6,16 @@ import (
 	"net/http"
 )
 
-// apiError is an error answer.
+// apiError is an error answer a handler returns: its status, the message
+// of its JSON body, and headers to send with it (such as Allow or
+// Retry-After). writeError sends it.
 type apiError struct {
 	status  int
 	message string
 	header  map[string]string
 }
 
+// errorf returns the error answer of status with a formatted message.
 func errorf(status int, format string, args ...any) *apiError {
 	return &apiError{status: status, message: fmt.Sprintf(format, args...)}
 }
@@ -36,6 +39,8 @@ type errorBody struct {
 	Message string `json:"message"`
 }
 
+// writeError sends e: its headers, then its status with the JSON body
+// {"code":status,"message":...}.
 func writeError(w http.ResponseWriter, e *apiError) {
 	for k, v := range e.header {
 		w.Header().Set(k, v)
@@ -49,6 +54,7 @@ type statusWriter struct {
 	code int
 }
 
+// WriteHeader records the first status code, then passes it on.
 func (w *statusWriter) WriteHeader(code int) {
 	if w.code == 0 {
 		w.code = code
@@ -56,6 +62,8 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// Write records 200, the status a first Write implies, when no status
+// was written yet.
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.code == 0 {
 		w.code = http.StatusOK
@@ -63,4 +71,6 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 	return w.ResponseWriter.Write(b)
 }
 
+// Unwrap returns the wrapped ResponseWriter, so that http.ResponseController
+// reaches the features (flushing, hijacking) statusWriter does not wrap.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

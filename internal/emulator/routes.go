@@ -10,22 +10,33 @@ import (
 // Endpoint names an API endpoint, for fault injection and request counts.
 type Endpoint string
 
-// The endpoints.
+// The endpoints, with their method and path below BasePath.
 const (
+	// EndpointListTemplates is GET /templates.
 	EndpointListTemplates Endpoint = "ListTemplates"
-	EndpointGetTemplate   Endpoint = "GetTemplate"
+	// EndpointGetTemplate is GET /templates/{id}.
+	EndpointGetTemplate Endpoint = "GetTemplate"
+	// EndpointStartWithFile is POST /templates/{id}/startWithFile.
 	EndpointStartWithFile Endpoint = "StartWithFile"
+	// EndpointStartWithData is POST /templates/{id}/startWithData.
 	EndpointStartWithData Endpoint = "StartWithData"
-	EndpointCreateJob     Endpoint = "CreateJob"
+	// EndpointCreateJob is POST /templates/{id}/jobs.
+	EndpointCreateJob Endpoint = "CreateJob"
+	// EndpointUploadJobFile is PUT /jobs/{id}/inputs/{inputId}/file.
 	EndpointUploadJobFile Endpoint = "UploadJobFile"
-	EndpointSubmitJob     Endpoint = "SubmitJob"
-	EndpointGetJob        Endpoint = "GetJob"
-	EndpointGetJobStatus  Endpoint = "GetJobStatus"
-	EndpointCancelJob     Endpoint = "CancelJob"
+	// EndpointSubmitJob is POST /jobs/{id}/submit.
+	EndpointSubmitJob Endpoint = "SubmitJob"
+	// EndpointGetJob is GET /jobs/{id}.
+	EndpointGetJob Endpoint = "GetJob"
+	// EndpointGetJobStatus is GET /jobs/{id}/status.
+	EndpointGetJobStatus Endpoint = "GetJobStatus"
+	// EndpointCancelJob is POST /jobs/{id}/cancel.
+	EndpointCancelJob Endpoint = "CancelJob"
 )
 
-// ServeHTTP implements http.Handler: route, fault injection, authentication,
-// then the endpoint.
+// ServeHTTP implements http.Handler: it routes the request, counts it,
+// applies the first injected fault that matches, then authenticates and
+// handles it; with Options.Logf, it logs one line per request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	began := time.Now()
 	rt := route(r.Method, r.URL.Path)
@@ -68,7 +79,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request, rt routed) {
 	}
 }
 
-// dispatch calls the endpoint's handler.
+// dispatch calls the handler of rt's endpoint; 404 when there is none.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, rt routed) *apiError {
 	switch rt.endpoint {
 	case EndpointListTemplates:
@@ -95,7 +106,8 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, rt routed) *ap
 	return errorf(http.StatusNotFound, "no such resource: %s", r.URL.Path)
 }
 
-// routed is the result of routing a request.
+// routed is the result of routing a request: the endpoint and its ids, or,
+// for a known path with another method, the method it allows.
 type routed struct {
 	endpoint  Endpoint // "" when no endpoint matches
 	allow     string   // when the path is known but the method is not
@@ -116,7 +128,10 @@ func (rt routed) problem(r *http.Request) *apiError {
 	return errorf(http.StatusNotFound, "no such resource: %s", r.URL.Path)
 }
 
-// route matches a method and path to an endpoint.
+// route matches a method and path to an endpoint and its ids. A path of
+// an endpoint with another method gets the allowed one in allow; a path
+// outside BasePath, with an empty segment, or of no endpoint gets the zero
+// routed.
 func route(method, path string) routed {
 	rest, ok := strings.CutPrefix(path, BasePath+"/")
 	if !ok {

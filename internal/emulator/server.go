@@ -7,11 +7,15 @@ import (
 	"time"
 )
 
-// DefaultTokenID and DefaultTokenSecret are the credentials a Server accepts
-// when Options leaves them empty. They are fake: the emulator's own.
+// The credentials a Server accepts when Options leaves them empty. They are
+// fake: the emulator's own.
 const (
-	DefaultTokenID     = "1112140681100620800.1"
-	DefaultTokenSecret = "5f4dcc3b5aa765d61d8327deb882cf99" // 32 lower-case hex
+	// DefaultTokenID is the application token id a Server accepts by
+	// default.
+	DefaultTokenID = "1112140681100620800.1"
+	// DefaultTokenSecret is the token secret a Server accepts by default:
+	// 32 lower-case hex digits.
+	DefaultTokenSecret = "5f4dcc3b5aa765d61d8327deb882cf99"
 )
 
 // BasePath is the path prefix of every endpoint.
@@ -50,8 +54,11 @@ type MissingInputs string
 
 // The choices for Options.SubmitMissingInputs.
 const (
-	MissingInputsError  MissingInputs = "error"  // the job ends in ERROR ("no input data ...")
-	MissingInputsAccept MissingInputs = "accept" // the job runs with the inputs loaded
+	// MissingInputsError ends the job in ERROR ("no input data ..."); it is
+	// the default.
+	MissingInputsError MissingInputs = "error"
+	// MissingInputsAccept runs the job with the inputs it has.
+	MissingInputsAccept MissingInputs = "accept"
 )
 
 // withDefaults fills in the defaults of the fields left zero. It panics on
@@ -94,7 +101,9 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Server is the emulator: an http.Handler, safe for concurrent requests.
+// Server is the emulator: an http.Handler that serves the API from memory,
+// safe for concurrent requests; mu guards its templates, jobs, faults and
+// counts.
 type Server struct {
 	opts    Options
 	runTime time.Duration
@@ -137,8 +146,8 @@ func New(opts Options) *Server {
 	return s
 }
 
-// runTime is how long a job runs: 0 with Instant, else RunTime (100ms
-// when unset).
+// runTime returns how long a job runs: 0 with Instant, else RunTime
+// (100ms when unset).
 func runTime(o Options) time.Duration {
 	switch {
 	case o.Instant:
@@ -149,8 +158,8 @@ func runTime(o Options) time.Duration {
 	return o.RunTime
 }
 
-// keptRows is how many data rows an upload keeps: 1000 when unset, none
-// when negative.
+// keptRows returns how many data rows an upload keeps for MaxKeptRows n:
+// 1000 when unset, none when negative.
 func keptRows(n int) int {
 	switch {
 	case n == 0:

@@ -9,11 +9,20 @@ import (
 // Why a file or its rows fail, for ParseFlatFile's errors and the column
 // rules of a job.
 const (
-	problemDecode    = "encoding"  // the bytes do not decode (400)
-	problemNoHeader  = "no header" // no record at all (the job ends in ERROR)
-	problemMalformed = "malformed" // a record breaks RFC 4180 quoting
-	problemWidth     = "width"     // a data row's field count differs from the header's
-	problemColumns   = "columns"   // a required column is missing (invented rule)
+	// problemDecode means the bytes do not decode (the upload is answered
+	// 400).
+	problemDecode = "encoding"
+	// problemNoHeader means the file holds no record at all (the job ends
+	// in ERROR, as for the rest).
+	problemNoHeader = "no header"
+	// problemMalformed means a record breaks RFC 4180 quoting.
+	problemMalformed = "malformed"
+	// problemWidth means a data row's field count differs from the
+	// header's.
+	problemWidth = "width"
+	// problemColumns means a required column is missing (an invented
+	// rule: see Template.RequiredColumns).
+	problemColumns = "columns"
 )
 
 // table accumulates the rows of an upload and applies the column rules:
@@ -30,6 +39,8 @@ type table struct {
 	errMsg     string // that reason
 }
 
+// fail records the first reason the job will end in ERROR, of kind
+// problem; later ones are dropped.
 func (t *table) fail(problem, format string, args ...any) {
 	if t.errMsg == "" {
 		t.problem, t.errMsg = problem, fmt.Sprintf(format, args...)
@@ -69,7 +80,8 @@ func (t *table) setHeader(rec []string) {
 	}
 }
 
-// addCount counts a data row of n fields that is not kept.
+// addCount counts a data row of n fields, kept or not, and records a
+// problemWidth failure when n is not the header's width.
 func (t *table) addCount(n, line int) {
 	t.count++
 	if n != len(t.header) && t.errMsg == "" {

@@ -50,24 +50,47 @@ func (t *Template) firstInput() string {
 // The ids of DefaultTemplates and of their input steps, for tests and
 // examples that name a template.
 const (
-	GLActualsTemplateID      = "640101874288689152"
-	GLActualsInputID         = "640101874288689153"
-	HeadcountTemplateID      = "640101874288689154"
-	HeadcountInputID         = "640101874288689155"
-	SalesVolumesTemplateID   = "640101874288689156"
-	SalesVolumesInputID      = "640101874288689157"
+	// GLActualsTemplateID is "GL Actuals" in Finance Plan: one input step,
+	// columns Account and Amount.
+	GLActualsTemplateID = "640101874288689152"
+	// GLActualsInputID is the input of GLActualsTemplateID's step "Load GL".
+	GLActualsInputID = "640101874288689153"
+	// HeadcountTemplateID is "Headcount" in Finance Plan: one input step,
+	// columns Employee and Department, and a lastRunTime already set.
+	HeadcountTemplateID = "640101874288689154"
+	// HeadcountInputID is the input of HeadcountTemplateID's step "Load
+	// Headcount".
+	HeadcountInputID = "640101874288689155"
+	// SalesVolumesTemplateID is "Sales Volumes" in Sales Model: one input
+	// step, columns Product and Units.
+	SalesVolumesTemplateID = "640101874288689156"
+	// SalesVolumesInputID is the input of SalesVolumesTemplateID's step
+	// "Load Volumes".
+	SalesVolumesInputID = "640101874288689157"
+	// SalesGLActualsTemplateID is the second "GL Actuals", in Sales Model:
+	// one input step, columns Account and Amount.
 	SalesGLActualsTemplateID = "640101874288689158"
-	SalesGLActualsInputID    = "640101874288689159"
+	// SalesGLActualsInputID is the input of SalesGLActualsTemplateID's step
+	// "Load GL".
+	SalesGLActualsInputID = "640101874288689159"
 
-	// "Actuals and Rates" (Finance Plan): two input steps.
-	TwoStepTemplateID     = "640101874288689160"
-	TwoStepActualsInputID = "640101874288689161" // step "Load Actuals": Account, Amount
-	TwoStepRatesInputID   = "640101874288689162" // step "Load Rates": Currency, Rate
-	// "Recalculate" (Finance Plan): no input steps.
+	// TwoStepTemplateID is "Actuals and Rates" in Finance Plan: two input
+	// steps.
+	TwoStepTemplateID = "640101874288689160"
+	// TwoStepActualsInputID is the input of step "Load Actuals": columns
+	// Account and Amount.
+	TwoStepActualsInputID = "640101874288689161"
+	// TwoStepRatesInputID is the input of step "Load Rates": columns
+	// Currency and Rate.
+	TwoStepRatesInputID = "640101874288689162"
+	// NoStepTemplateID is "Recalculate" in Finance Plan: no input steps.
 	NoStepTemplateID = "640101874288689163"
-	// "Twin Loads" (Sales Model): two steps both named "Load".
-	SameStepNameTemplateID    = "640101874288689164"
-	SameStepNameFirstInputID  = "640101874288689165"
+	// SameStepNameTemplateID is "Twin Loads" in Sales Model: two input
+	// steps both named "Load", columns Product and Units.
+	SameStepNameTemplateID = "640101874288689164"
+	// SameStepNameFirstInputID is the input of the first "Load" step.
+	SameStepNameFirstInputID = "640101874288689165"
+	// SameStepNameSecondInputID is the input of the second "Load" step.
 	SameStepNameSecondInputID = "640101874288689166"
 )
 
@@ -107,8 +130,11 @@ func DefaultTemplates() []Template {
 	}
 }
 
+// ptr64 returns a pointer to a copy of v.
 func ptr64(v int64) *int64 { return &v }
 
+// cloneTemplate returns a deep copy of t: lastRunTime, steps and every
+// column list are its own.
 func cloneTemplate(t Template) Template {
 	if t.LastRunTime != nil {
 		t.LastRunTime = ptr64(*t.LastRunTime)
@@ -121,12 +147,16 @@ func cloneTemplate(t Template) Template {
 	return t
 }
 
+// stepJSON is a template step as the API answers it (RequiredColumns is
+// the emulator's own and not sent).
 type stepJSON struct {
 	StepName string `json:"stepName"`
 	DataType string `json:"dataType"`
 	InputID  string `json:"inputId"`
 }
 
+// templateJSON is a template as the API answers it; Steps is nil, and
+// left out, in a list of templates.
 type templateJSON struct {
 	ID          string      `json:"id"`
 	Name        string      `json:"name"`
@@ -136,6 +166,8 @@ type templateJSON struct {
 	Steps       *[]stepJSON `json:"steps,omitempty"`
 }
 
+// templateToJSON returns t as the API answers it, with its steps only when
+// withSteps (GetTemplate, not ListTemplates).
 func templateToJSON(t Template, withSteps bool) templateJSON {
 	out := templateJSON{ID: t.ID, Name: t.Name, LastRunTime: t.LastRunTime, ModelID: t.ModelID, ModelName: t.ModelName}
 	if withSteps {
@@ -148,7 +180,8 @@ func templateToJSON(t Template, withSteps bool) templateJSON {
 	return out
 }
 
-// templateLocked returns template id; s.mu must be held.
+// templateLocked returns template id itself, not a copy, and whether it
+// exists; s.mu must be held.
 func (s *Server) templateLocked(id string) (*Template, bool) {
 	i, ok := s.tmplIndex[id]
 	if !ok {

@@ -50,6 +50,7 @@ type hashCounter struct {
 	n int64
 }
 
+// newHashCounter returns a hashCounter (SHA-256) reading through r.
 func newHashCounter(r io.Reader) *hashCounter { return &hashCounter{r: r, h: sha256.New()} }
 
 func (hc *hashCounter) Read(p []byte) (int, error) {
@@ -61,8 +62,11 @@ func (hc *hashCounter) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// sum returns the SHA-256 of the bytes read so far, in lower-case hex.
 func (hc *hashCounter) sum() string { return hex.EncodeToString(hc.h.Sum(nil)) }
 
+// dataShape is the shape a data body must have, quoted in the messages of
+// a body that does not.
 const dataShape = `the body must be {"input":{"data":[[header...],[row...]...]}}`
 
 // dataReader reads a data body token by token, row by row, into a table.
@@ -74,7 +78,7 @@ type dataReader struct {
 }
 
 // readData parses {"input":{"data":[[...],...]}} row by row into t; other
-// members are skipped.
+// members are skipped, and anything after the object is refused.
 func readData(r io.Reader, t *table) *apiError {
 	d := &dataReader{dec: json.NewDecoder(bufio.NewReaderSize(r, 64<<10)), t: t}
 	d.dec.UseNumber()
@@ -93,6 +97,8 @@ func readData(r io.Reader, t *table) *apiError {
 	return nil
 }
 
+// bodyMember reads the body's member key: input is read as an object,
+// anything else skipped.
 func (d *dataReader) bodyMember(key string) *apiError {
 	if key != "input" {
 		return d.skip()
@@ -100,6 +106,8 @@ func (d *dataReader) bodyMember(key string) *apiError {
 	return d.object("input", d.inputMember)
 }
 
+// inputMember reads input's member key: data is read as the rows (and may
+// appear only once), anything else skipped.
 func (d *dataReader) inputMember(key string) *apiError {
 	if key != "data" {
 		return d.skip()
@@ -191,6 +199,8 @@ func (d *dataReader) object(what string, member func(key string) *apiError) *api
 	return nil
 }
 
+// expectDelim reads the next token and answers 400 unless it is want, the
+// opening '{' or '[' of what.
 func (d *dataReader) expectDelim(want json.Delim, what string) *apiError {
 	tok, err := d.dec.Token()
 	if err != nil {

@@ -74,7 +74,8 @@ func multipartReader(r *http.Request) (*multipart.Reader, *apiError) {
 	return multipart.NewReader(bufio.NewReaderSize(r.Body, parseBufSize), params["boundary"]), nil
 }
 
-// readParts reads every part.
+// readParts hands every part of mr to part, in order, until the body ends;
+// a malformed body is answered 400.
 func (fu *fileUpload) readParts(mr *multipart.Reader) *apiError {
 	for {
 		p, err := mr.NextRawPart()
@@ -174,7 +175,7 @@ func (fu *fileUpload) fromSpool(sp *spooled) (*parsed, *apiError) {
 	return p, nil
 }
 
-// removeSpools removes the temporary files.
+// removeSpools closes and removes the temporary files of the spooled parts.
 func (fu *fileUpload) removeSpools() {
 	for _, sp := range fu.spools {
 		_ = sp.f.Close()
@@ -182,7 +183,9 @@ func (fu *fileUpload) removeSpools() {
 	}
 }
 
-// readMeta reads and checks the metadata part.
+// readMeta reads the metadata part, at most 1 MiB of JSON
+// {"input":{...}}, and returns its input once checkMeta accepts it; a part
+// too large or not JSON is answered 422.
 func readMeta(p *multipart.Part) (*fileMeta, *apiError) {
 	const limit = 1 << 20
 	b, err := io.ReadAll(io.LimitReader(p, limit+1))
@@ -204,7 +207,9 @@ func readMeta(p *multipart.Part) (*fileMeta, *apiError) {
 	return m.Input, nil
 }
 
-// checkMeta checks the metadata's input.
+// checkMeta answers 422 when the metadata has no input or no partName, or
+// names the file part "metadata", and 400 for an unknown fileFormat or
+// fileEncoding.
 func checkMeta(in *fileMeta) *apiError {
 	switch {
 	case in == nil:

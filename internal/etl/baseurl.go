@@ -9,10 +9,13 @@ import (
 	"strings"
 )
 
+// hubPattern matches a valid hub name: lower-case ASCII letters and digits
+// only, since the hub becomes the first label of the service's host name.
 var hubPattern = regexp.MustCompile(`^[a-z0-9]+$`)
 
-// CheckHub is the one rule for a hub (region) name: lower-case letters and
-// digits, such as us2. The error says what to use.
+// CheckHub returns an error unless hub is a valid hub (region) name:
+// lower-case letters and digits, such as us2. It is the one rule for a hub
+// name, and its error says what to use.
 func CheckHub(hub string) error {
 	if !hubPattern.MatchString(hub) {
 		return fmt.Errorf("hub %q is not valid: use the lower-case region name such as us1, us2, eu1 or ca3", hub)

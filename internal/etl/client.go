@@ -17,10 +17,18 @@ const APIPath = "/api/public/v1/etl"
 
 // Defaults applied by New to zero (or, for MaxRetries, negative) settings.
 const (
+	// DefaultRequestTimeout is the wait for the response headers when
+	// Config.RequestTimeout is zero.
 	DefaultRequestTimeout = 5 * time.Minute
-	DefaultMaxRetries     = 4
-	DefaultRetryWaitMin   = 500 * time.Millisecond
-	DefaultRetryWaitMax   = 30 * time.Second
+	// DefaultMaxRetries is the number of retries when Config.MaxRetries is
+	// negative.
+	DefaultMaxRetries = 4
+	// DefaultRetryWaitMin is the first backoff step when
+	// Config.RetryWaitMin is zero.
+	DefaultRetryWaitMin = 500 * time.Millisecond
+	// DefaultRetryWaitMax caps the backoff and Retry-After when
+	// Config.RetryWaitMax is zero.
+	DefaultRetryWaitMax = 30 * time.Second
 )
 
 // LogFunc receives the client's log lines: level is "trace", "debug" or
@@ -72,7 +80,9 @@ type Client struct {
 	http      *retryablehttp.Client
 }
 
-// New validates cfg and returns a client.
+// New validates cfg (the hub or base URL, and both halves of the token),
+// fills in the defaults of the settings left zero, and returns a client
+// with its own pooled transport unless cfg.Transport is set.
 func New(cfg Config) (*Client, error) {
 	base, err := resolveBaseURL(cfg.Hub, cfg.BaseURL)
 	if err != nil {
@@ -103,7 +113,9 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
-// withDefaults fills in the settings left zero (MaxRetries: negative).
+// withDefaults fills in the settings left zero (MaxRetries: negative), the
+// user agent and a log that discards, and raises RetryWaitMax to at least
+// RetryWaitMin.
 func withDefaults(cfg Config) Config {
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = DefaultRequestTimeout
@@ -127,8 +139,9 @@ func withDefaults(cfg Config) Config {
 	return cfg
 }
 
-// newTransport is the default transport: pooled connections, a bound on
-// the wait for response headers, and the extra CAs if any.
+// newTransport builds the default transport: pooled connections, a bound
+// on the wait for response headers, and the extra CAs, if any, added to
+// the system pool.
 func newTransport(requestTimeout time.Duration, caPEM []byte) (*http.Transport, error) {
 	t := cleanhttp.DefaultPooledTransport()
 	t.ResponseHeaderTimeout = requestTimeout

@@ -13,11 +13,15 @@ import (
 
 // Bounds on what an error keeps of the service's answer.
 const (
-	maxErrorBody    = 4 << 10
+	// maxErrorBody is how many bytes of an error answer's body are read and
+	// kept in APIError.Body.
+	maxErrorBody = 4 << 10
+	// maxErrorMessage is the length, in bytes, APIError.Message is cut to.
 	maxErrorMessage = 512
 )
 
-// APIError is a non-2xx answer of the service.
+// APIError is a non-2xx answer of the service: the request, the status and
+// what the body said, with every form of the secret redacted.
 type APIError struct {
 	Method     string // e.g. "POST"
 	Path       string // e.g. "/api/public/v1/etl/templates/123/startWithFile"
@@ -111,6 +115,9 @@ func serviceMessage(raw []byte) string {
 	return strings.Join(strings.Fields(string(raw)), " ")
 }
 
+// messageOf returns the message a JSON value holds: a string as is, an
+// object's "message" field, or the messages of an array's elements joined
+// with "; "; "" for anything else.
 func messageOf(v any) string {
 	switch t := v.(type) {
 	case string:
@@ -131,6 +138,8 @@ func messageOf(v any) string {
 	return ""
 }
 
+// cut returns s when it is at most n bytes long, else its first n bytes,
+// backed off to a rune boundary, followed by "…".
 func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -151,6 +160,8 @@ type RequestError struct {
 	forms    []string // the secret's forms, redacted from Error()
 }
 
+// Error redacts every form of the secret from the message: Err, from the
+// transport, may quote the request.
 func (e *RequestError) Error() string {
 	if e.Attempts > 1 {
 		return Redact(fmt.Sprintf("%s %s: no answer after %d attempts: %v", e.Method, e.Path, e.Attempts, e.Err), e.forms)
@@ -160,10 +171,10 @@ func (e *RequestError) Error() string {
 
 func (e *RequestError) Unwrap() error { return e.Err }
 
-// JobMaybeCreatedError: a request that creates a job reached the service,
-// but its answer was lost (connection dropped, timeout, a gateway error).
-// The service may have created and started the job. The request was not
-// retried, so that the same data is never imported twice.
+// JobMaybeCreatedError reports that a request that creates a job reached
+// the service but its answer was lost (connection dropped, timeout, a
+// gateway error), so the service may have created and started the job. The
+// request was not retried, so that the same data is never imported twice.
 type JobMaybeCreatedError struct {
 	TemplateID string
 	Err        error
@@ -186,16 +197,16 @@ func StatusCode(err error) int {
 	return 0
 }
 
-// IsNotFound reports a 404 answer.
+// IsNotFound reports whether err's chain holds an *APIError with status 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
-// IsUnauthorized reports a 401 answer.
+// IsUnauthorized reports whether err's chain holds an *APIError with status 401.
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
-// IsForbidden reports a 403 answer.
+// IsForbidden reports whether err's chain holds an *APIError with status 403.
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
-// IsConflict reports a 409 answer.
+// IsConflict reports whether err's chain holds an *APIError with status 409.
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
 
 // UploadAbortedError is what a FileUpload's reader returns to stop an

@@ -13,12 +13,16 @@ type FileFormat string
 
 // The flat file formats the service accepts.
 const (
-	FormatCSV FileFormat = "CSV" // comma separated
-	FormatPSV FileFormat = "PSV" // pipe separated
-	FormatTDF FileFormat = "TDF" // tab separated
+	// FormatCSV is a comma-separated file.
+	FormatCSV FileFormat = "CSV"
+	// FormatPSV is a pipe-separated file.
+	FormatPSV FileFormat = "PSV"
+	// FormatTDF is a tab-separated file.
+	FormatTDF FileFormat = "TDF"
 )
 
-// FileFormats lists the accepted formats.
+// FileFormats lists the formats the service accepts, in the order error
+// messages name them.
 var FileFormats = []FileFormat{FormatCSV, FormatPSV, FormatTDF}
 
 // Delimiter returns the field separator of the format, or 0 when unknown.
@@ -58,12 +62,17 @@ type Encoding string
 
 // The encodings the service accepts.
 const (
-	EncodingUTF8   Encoding = "UTF-8"
-	EncodingUTF16  Encoding = "UTF-16"
+	// EncodingUTF8 is UTF-8, with or without a byte order mark.
+	EncodingUTF8 Encoding = "UTF-8"
+	// EncodingUTF16 is UTF-16 in the byte order its byte order mark gives,
+	// big-endian without one.
+	EncodingUTF16 Encoding = "UTF-16"
+	// EncodingLatin1 is Windows Latin-1, that is Windows-1252.
 	EncodingLatin1 Encoding = "Windows Latin-1"
 )
 
-// Encodings lists the accepted encodings.
+// Encodings lists the encodings the service accepts; FileInput.Validate
+// refuses any other.
 var Encodings = []Encoding{EncodingUTF8, EncodingUTF16, EncodingLatin1}
 
 // FileMetadata is the JSON object sent in the "metadata" part of a file
@@ -91,8 +100,9 @@ type FileUpload struct {
 	Size  int64
 }
 
-// Validate checks the file metadata before anything is sent. The part name
-// and file name must pass CheckPartHeaderValue.
+// Validate checks the file metadata before anything is sent: a part name
+// and a file name, both passing CheckPartHeaderValue, a known format and a
+// known encoding.
 func (in FileInput) Validate() error {
 	switch {
 	case in.PartName == "":

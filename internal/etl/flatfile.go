@@ -11,14 +11,26 @@ type FileProblem string
 
 // The problems CheckFile reports.
 const (
-	ProblemUnreadable FileProblem = "unreadable"  // reading failed
-	ProblemEncoding   FileProblem = "encoding"    // bytes not valid in the declared encoding
-	ProblemEmpty      FileProblem = "empty"       // no bytes (a byte order mark alone counts as none)
-	ProblemNoHeader   FileProblem = "no header"   // the first line is empty
-	ProblemWidth      FileProblem = "width"       // a row wider or narrower than the header
-	ProblemQuote      FileProblem = "quote"       // RFC 4180 quoting broken
-	ProblemDelimiter  FileProblem = "delimiter"   // the header is split by another format's delimiter
-	ProblemArgument   FileProblem = "bad request" // unknown format or encoding
+	// ProblemUnreadable means reading the file failed.
+	ProblemUnreadable FileProblem = "unreadable"
+	// ProblemEncoding means bytes are not valid in the declared encoding.
+	ProblemEncoding FileProblem = "encoding"
+	// ProblemEmpty means the file has no bytes (a byte order mark alone
+	// counts as none).
+	ProblemEmpty FileProblem = "empty"
+	// ProblemNoHeader means the first line, where the header belongs, is
+	// empty, or the file has no line at all.
+	ProblemNoHeader FileProblem = "no header"
+	// ProblemWidth means a row has more or fewer fields than the header.
+	ProblemWidth FileProblem = "width"
+	// ProblemQuote means RFC 4180 quoting is broken.
+	ProblemQuote FileProblem = "quote"
+	// ProblemDelimiter means another format's delimiter splits the
+	// one-column header.
+	ProblemDelimiter FileProblem = "delimiter"
+	// ProblemArgument means the format or the encoding asked for is
+	// unknown.
+	ProblemArgument FileProblem = "bad request"
 )
 
 // FileError is the first problem CheckFile found in a flat file. Detail
@@ -50,7 +62,8 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// FileSummary describes what CheckFile checked.
+// FileSummary describes what CheckFile checked: how much of the file, its
+// byte order mark and byte order, and its columns, rows and lines.
 type FileSummary struct {
 	// Bytes is how many bytes of the file were checked, byte order mark
 	// included.
@@ -112,7 +125,8 @@ func CheckFile(r io.Reader, format FileFormat, enc Encoding, limit int64) (*File
 	return c.sum, nil
 }
 
-// checker drives the decoding of one file into its parser.
+// checker holds the state of one CheckFile call: it reads the file, decodes
+// it (flatfile_decode.go) and feeds the parser (flatfile_parse.go).
 type checker struct {
 	enc    Encoding
 	limit  int64
@@ -131,6 +145,9 @@ type checker struct {
 // checkBufs recycles CheckFile's read buffers (plans check many files).
 var checkBufs = sync.Pool{New: func() any { return new([checkBufSize]byte) }}
 
+// run reads r into a pooled buffer, at most limit bytes (plus one, to tell
+// whether more follows), hands each read to step, and fills in the
+// summary's Bytes and Complete; the first problem found ends it.
 func (c *checker) run(r io.Reader) error {
 	pb, ok := checkBufs.Get().(*[checkBufSize]byte)
 	if !ok {

@@ -9,10 +9,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-// The decoding half of CheckFile: byte order marks, and bytes that are not
-// valid in the declared encoding. What decodes is handed to the parser
-// (flatfile_parse.go) as ASCII-compatible bytes.
-
 // win1252Undefined marks the five bytes Windows-1252 leaves undefined
 // (0x81, 0x8D, 0x8F, 0x90, 0x9D).
 var win1252Undefined = func() (t [256]bool) {
@@ -24,8 +20,11 @@ var win1252Undefined = func() (t [256]bool) {
 	return t
 }()
 
-// step checks b (final: nothing follows) and returns how many bytes it
-// consumed; the rest (an incomplete character, a CR whose LF may follow)
+// step is the decoding half of CheckFile: it looks for a byte order mark at
+// the start of the file, checks that b (final: nothing follows) is valid in
+// the declared encoding, hands what decodes to the parser
+// (flatfile_parse.go) as ASCII-compatible bytes, and returns how many bytes
+// it consumed; the rest (an incomplete character, a CR whose LF may follow)
 // is offered again with more bytes.
 func (c *checker) step(b []byte, final bool) (int, error) {
 	start := 0
@@ -122,6 +121,10 @@ func (c *checker) step8Bit(body []byte, final bool, base int64) (int, error) {
 	return end, nil
 }
 
+// encodingError returns the ProblemEncoding error for byte b at file offset
+// off, on the line the parser has reached; what says why b is refused, fix
+// what to do. Offset 0 with byte 0 stands for the file's start as a whole
+// (its byte order mark): the detail then names no byte.
 func (c *checker) encodingError(off int64, b byte, what, fix string) *FileError {
 	line := c.p.line + 1
 	detail := fmt.Sprintf("line %d: byte 0x%02X at offset %d is %s", line, b, off, what)
@@ -192,6 +195,7 @@ loop:
 	return i, nil
 }
 
+// utf8BOMBytes is the UTF-8 byte order mark.
 var utf8BOMBytes = []byte{0xEF, 0xBB, 0xBF}
 
 // incompleteUTF8Tail returns how many bytes at the end of b start a UTF-8

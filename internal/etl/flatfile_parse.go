@@ -5,23 +5,27 @@ import (
 	"fmt"
 )
 
-// The parsing half of CheckFile: RFC 4180 quoting, the header, and the
-// width of every record, over the ASCII-compatible bytes the decoding half
-// (flatfile_decode.go) hands over.
-
-// Parser states.
+// The states of parser.state.
 const (
-	stRecordStart   = iota // at the start of a record (a line)
-	stFieldStart           // after a delimiter
-	stUnquoted             // inside an unquoted field
-	stQuoted               // inside a quoted field
-	stQuoteInQuoted        // a quote inside a quoted field: closing, or the first of a pair
+	// stRecordStart is the state at the start of a record (a line).
+	stRecordStart = iota
+	// stFieldStart is the state after a delimiter.
+	stFieldStart
+	// stUnquoted is the state inside an unquoted field.
+	stUnquoted
+	// stQuoted is the state inside a quoted field.
+	stQuoted
+	// stQuoteInQuoted is the state after a quote inside a quoted field:
+	// the closing quote, or the first of a doubled pair.
+	stQuoteInQuoted
 )
 
-// parser counts the fields of RFC 4180 records (encoding/csv semantics:
-// no lazy quotes, blank lines skipped, CRLF or LF) over ASCII-compatible
-// bytes. Only the delimiter, '"', '\r' and '\n' matter; every other byte is
-// field content.
+// parser is the parsing half of CheckFile: it checks RFC 4180 quoting, the
+// header and the width of every record over the ASCII-compatible bytes the
+// decoding half (flatfile_decode.go) hands over. It counts the fields of
+// each record with encoding/csv's semantics (no lazy quotes, blank lines
+// skipped, CRLF or LF). Only the delimiter, '"', '\r' and '\n' matter;
+// every other byte is field content.
 type parser struct {
 	delim  byte
 	format FileFormat
@@ -48,8 +52,12 @@ type parser struct {
 	eightBit bool
 }
 
+// otherDelims are the delimiters counted in the header to tell a file in
+// another format (or with ';', which no format uses); parser.others counts
+// them in this order.
 var otherDelims = [4]byte{',', '|', '\t', ';'}
 
+// init readies p for a file in format, whose delimiter is delim.
 func (p *parser) init(delim byte, format FileFormat) {
 	p.delim, p.format, p.state, p.atLineStart = delim, format, stRecordStart, true
 }
@@ -203,13 +211,20 @@ func (p *parser) afterQuoteByte(b []byte, i int, final bool) (n int, stop bool, 
 // afterClosingQuote is the problem of anything else after a closing quote.
 const afterClosingQuote = "a character other than the delimiter or a line break after the closing quote of a quoted field"
 
-// What a CR at b[i] is.
+// What lineBreakCR finds a CR at b[i] to be.
 const (
-	crContent = iota // not before a LF: content (or junk after a quote)
-	crBreak          // the first half of a CRLF line break
-	crPending        // b ends with it: the next feed tells (p.pendingCR)
+	// crContent is a CR not before a LF: field content (or junk after a
+	// closing quote).
+	crContent = iota
+	// crBreak is a CR that is the first half of a CRLF line break.
+	crBreak
+	// crPending is a CR that ends b (which is not final): the next feed
+	// tells which it is (p.pendingCR).
+	crPending
 )
 
+// lineBreakCR tells what the CR at b[i] is (crContent, crBreak or
+// crPending), setting p.pendingCR when b ends with it and more follows.
 func (p *parser) lineBreakCR(b []byte, i int, final bool) int {
 	switch {
 	case i+1 < len(b) && b[i+1] == '\n':
@@ -246,7 +261,8 @@ func (p *parser) applyPendingCR() error {
 	return nil
 }
 
-// endRecord completes the current record.
+// endRecord closes the current record, of as many fields as delimiters
+// seen plus one, and hands it to record with the line it started on.
 func (p *parser) endRecord() error {
 	p.state = stRecordStart
 	n := p.fields + 1
@@ -254,7 +270,9 @@ func (p *parser) endRecord() error {
 	return p.record(n, p.recLine)
 }
 
-// record takes a complete record of n fields starting on line.
+// record takes a complete record of n fields starting on line: the first
+// is the header (checked for NUL bytes and, when it has one column, for
+// another format's delimiter); each later one must have as many fields.
 func (p *parser) record(n int, line int64) error {
 	if !p.header {
 		p.header = true
@@ -283,6 +301,7 @@ func (p *parser) record(n int, line int64) error {
 	return nil
 }
 
+// fieldsWord returns n with the noun, for messages: "1 field", "3 fields".
 func fieldsWord(n int) string {
 	if n == 1 {
 		return "1 field"
@@ -290,6 +309,7 @@ func fieldsWord(n int) string {
 	return fmt.Sprintf("%d fields", n)
 }
 
+// absDiff returns the absolute difference of a and b.
 func absDiff(a, b int) int {
 	if a > b {
 		return a - b
@@ -297,8 +317,10 @@ func absDiff(a, b int) int {
 	return b - a
 }
 
-// checkHeaderDelimiter: a one-column header that holds another format's
-// delimiter is a file in that format.
+// checkHeaderDelimiter returns a ProblemDelimiter error when the
+// one-column header holds another format's delimiter (or ';'), naming the
+// one it holds most of: such a file is in that format, not the declared
+// one.
 func (p *parser) checkHeaderDelimiter() error {
 	best, k := 0, -1
 	for i, n := range p.others {
@@ -329,6 +351,8 @@ func (p *parser) checkHeaderDelimiter() error {
 	return e
 }
 
+// delimName names delimiter d with the character, for messages, such as
+// "comma (,)".
 func delimName(d byte) string {
 	switch d {
 	case ',':
@@ -343,6 +367,8 @@ func delimName(d byte) string {
 	return fmt.Sprintf("%q", d)
 }
 
+// delimWord names delimiter d in one word, for "comma separated" and the
+// like.
 func delimWord(d byte) string {
 	switch d {
 	case ',':
@@ -355,13 +381,17 @@ func delimWord(d byte) string {
 	return string(d)
 }
 
+// quoteError returns the ProblemQuote error for what is wrong on line, with
+// the one advice on quoting.
 func (p *parser) quoteError(what string, line int64) error {
 	return &FileError{Problem: ProblemQuote, Line: line, Offset: -1,
 		Detail: fmt.Sprintf("line %d: %s", line, what),
 		Fix:    "a field that contains a quote must be enclosed in quotes, with each quote inside it doubled, such as \"say \"\"hi\"\"\"; nothing may follow the closing quote but the delimiter or the line break"}
 }
 
-// finish ends the file: the last record may lack its line break.
+// finish ends the file: it applies a pending CR, refuses a quoted field
+// left open or a file without a header row, and closes the last record,
+// which may lack its line break.
 func (p *parser) finish() error {
 	if p.pendingCR {
 		p.pendingCR = false

@@ -21,13 +21,13 @@ type Job struct {
 	UserName    string    `json:"userName"`
 }
 
-// jobIDPattern: job ids are decimal strings of 18 or 19 digits.
+// jobIDPattern matches a job id: a decimal string of 18 or 19 digits.
 var jobIDPattern = regexp.MustCompile(`^[0-9]{18,19}$`)
 
 // ValidJobID reports whether id has the shape of a job id: 18 or 19 digits.
 func ValidJobID(id string) bool { return jobIDPattern.MatchString(id) }
 
-// jobPath is the path of a job below APIPath.
+// jobPath returns the path of a job below APIPath, the id path-escaped.
 func jobPath(jobID string) string { return "/jobs/" + url.PathEscape(jobID) }
 
 // StartWithFile creates a job from the template, uploads the file and starts
@@ -57,7 +57,9 @@ func (c *Client) CreateJob(ctx context.Context, templateID string) (*Job, error)
 	return c.createJob(ctx, templateID, "/jobs", nil)
 }
 
-// createJob posts a request that creates a job (kindCreate).
+// createJob posts a request that creates a job to the template's path plus
+// suffix, with body b (nil: none), and returns the job the service
+// answers; it is retried only as kindCreate allows.
 func (c *Client) createJob(ctx context.Context, templateID, suffix string, b *body) (*Job, error) {
 	var out Job
 	err := c.call(ctx, request{
@@ -83,16 +85,25 @@ func (c *Client) UploadJobFile(ctx context.Context, jobID, inputID string, f Fil
 	}, nil)
 }
 
-// SubmitJob submits a job.
+// SubmitJob submits a created job so that it runs, and returns the job as
+// the service answers. It is retried like a read; a retry refused because
+// an earlier attempt whose answer was lost already submitted the job
+// counts as done (see jobAction).
 func (c *Client) SubmitJob(ctx context.Context, jobID string) (*Job, error) {
 	return c.jobAction(ctx, jobID, "submit")
 }
 
-// CancelJob cancels a job that has not reached a final status.
+// CancelJob cancels a job that has not reached a final status, and returns
+// the job as the service answers. Retries are handled as for SubmitJob.
 func (c *Client) CancelJob(ctx context.Context, jobID string) (*Job, error) {
 	return c.jobAction(ctx, jobID, "cancel")
 }
 
+// jobAction posts action ("submit" or "cancel") for the job, retried as
+// kindIdempotent. When the final answer is a 4xx and an earlier attempt
+// had been written in full, it reads the job: if the status shows the
+// action done, that attempt did it, and the job is returned instead of the
+// error.
 func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, error) {
 	var out Job
 	err := c.call(ctx, request{
@@ -119,9 +130,9 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 	return nil, err
 }
 
-// actionTookEffect: after a lost answer, does the job's status show that
-// the action was done? A cancelled job was cancelled; a submitted job is
-// SUBMITTED or has since finished.
+// actionTookEffect reports whether status s shows that action was done by
+// an attempt whose answer was lost: a cancelled job is CANCELLED; a
+// submitted job is SUBMITTED or has since ended in COMPLETED or ERROR.
 func actionTookEffect(action string, s JobStatus) bool {
 	if action == "cancel" {
 		return s == StatusCancelled
@@ -129,7 +140,7 @@ func actionTookEffect(action string, s JobStatus) bool {
 	return s == StatusSubmitted || s == StatusCompleted || s == StatusError
 }
 
-// GetJob returns a job.
+// GetJob reads a job by id (retried as a read).
 func (c *Client) GetJob(ctx context.Context, jobID string) (*Job, error) {
 	var out Job
 	if err := c.call(ctx, request{method: http.MethodGet, path: jobPath(jobID), kind: kindRead}, &out); err != nil {
@@ -138,7 +149,8 @@ func (c *Client) GetJob(ctx context.Context, jobID string) (*Job, error) {
 	return &out, nil
 }
 
-// GetJobStatus returns a job's status alone.
+// GetJobStatus reads a job's status alone, from the job's /status
+// endpoint (retried as a read).
 func (c *Client) GetJobStatus(ctx context.Context, jobID string) (JobStatus, error) {
 	var out JobStatus
 	err := c.call(ctx, request{method: http.MethodGet, path: jobPath(jobID) + "/status", kind: kindRead}, &out)

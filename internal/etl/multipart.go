@@ -56,6 +56,7 @@ func checkPartNames(partName, fileName string) error {
 	return nil
 }
 
+// quoteEscaper puts a backslash before each backslash and double quote.
 var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
 
 // quoteEscape escapes a header value for a quoted-string, as
@@ -63,8 +64,10 @@ var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
 // backslash and quote, which a MIME parser removes again.
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
 
-// filePartHeader is the header of the file part. It refuses what
-// CheckPartHeaderValue refuses, so no caller can build a broken header.
+// filePartHeader returns the MIME header of the file part: form-data with
+// the part and file names quoted, and application/octet-stream. It refuses
+// what CheckPartHeaderValue refuses, so no caller can build a broken
+// header.
 func filePartHeader(partName, fileName string) (textproto.MIMEHeader, error) {
 	if err := checkPartNames(partName, fileName); err != nil {
 		return nil, err
@@ -141,7 +144,8 @@ func multipartFrame(in FileInput) (head, tail []byte, contentType string, err er
 	return head, bytes.Clone(buf.Bytes()), mw.FormDataContentType(), nil
 }
 
-// multipartReader is the body of one attempt; closing it closes the file.
+// multipartReader is the body of one attempt: the frame's head, the file's
+// content and the frame's tail in a row; closing it closes the file.
 type multipartReader struct {
 	io.Reader
 	file io.Closer

@@ -10,7 +10,8 @@ import (
 	"strings"
 )
 
-// redacted replaces every form of the secret in messages and log lines.
+// redacted is the text Redact puts in place of every form of the secret in
+// messages and log lines.
 const redacted = "[redacted]"
 
 // SecretForms returns every form in which the token secret could leak into

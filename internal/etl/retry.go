@@ -11,22 +11,28 @@ import (
 	"time"
 )
 
-// requestKind decides the retry policy of a request.
+// requestKind classifies a request by what repeating it risks, which
+// decides its retry policy in checkRetry.
 type requestKind int
 
 const (
-	// kindRead: safe to repeat; retried on network errors, 429, 502, 503, 504.
+	// kindRead is a request that is safe to repeat; it is retried on
+	// network errors, 429, 502, 503 and 504.
 	kindRead requestKind = iota
-	// kindIdempotent: changes state but repeating it does no harm (submit,
-	// cancel, replacing a job input); retried like a read.
+	// kindIdempotent is a request that changes state but does no harm
+	// repeated (submit, cancel, replacing a job input); it is retried like
+	// a read.
 	kindIdempotent
-	// kindCreate: creates a job. Retried only when the service certainly
-	// did not act: it answered 429 or 503, or the connection failed before
-	// the request was written.
+	// kindCreate is a request that creates a job. It is retried only when
+	// the service certainly did not act: it answered 429 or 503, or the
+	// connection failed before the request was written in full.
 	kindCreate
 )
 
-// checkRetry is the retry policy (retryablehttp's CheckRetry).
+// checkRetry is the retry policy (retryablehttp's CheckRetry): nothing is
+// retried once ctx is done, after an aborted upload or a certificate
+// error; other network errors are, except for a kindCreate request written
+// in full; 429 and 503 always are, 502 and 504 except for kindCreate.
 func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
@@ -56,7 +62,8 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	return false, nil
 }
 
-// retryableNetError: errors that a later attempt cannot fix are not retried.
+// retryableNetError reports whether a later attempt could fix err: false
+// for certificate verification failures, true for everything else.
 func retryableNetError(err error) bool {
 	var certErr *tls.CertificateVerificationError
 	var unknownAuth x509.UnknownAuthorityError
@@ -69,9 +76,10 @@ func retryableNetError(err error) bool {
 	return true
 }
 
-// backoff is exponential with jitter between half and the whole step,
-// bounded by max; a Retry-After header (seconds or HTTP date) is honoured,
-// capped at max, on any answer that is retried.
+// backoff returns the wait before retry attemptNum (retryablehttp's
+// Backoff): a Retry-After header (seconds or HTTP date) on the answer,
+// capped at maxWait, else minWait doubled per attempt up to maxWait, with
+// jitter between half and the whole step.
 //
 // go-retryablehttp's own backoffs parse Retry-After too, but not the same
 // way: only on 429 and 503 (a read retried on 502 or 504 would ignore it),
@@ -96,7 +104,9 @@ func backoff(minWait, maxWait time.Duration, attemptNum int, resp *http.Response
 	return half + rand.N(step-half+1) //nolint:gosec // jitter needs no cryptographic randomness
 }
 
-// retryAfter parses a Retry-After value: delay-seconds or an HTTP date.
+// retryAfter parses a Retry-After value, delay-seconds or an HTTP date, into
+// the wait from now (never negative); ok is false when v is empty or
+// neither.
 func retryAfter(v string, now time.Time) (time.Duration, bool) {
 	if v == "" {
 		return 0, false

@@ -10,11 +10,17 @@ type RowsProblemKind string
 
 // The problems CheckRows reports.
 const (
-	RowsEmpty           RowsProblemKind = "empty"             // no rows at all
-	RowsEmptyHeader     RowsProblemKind = "empty header"      // a header row with no cells
-	RowsEmptyColumnName RowsProblemKind = "empty column name" // a header cell that is "" or blank
-	RowsWidth           RowsProblemKind = "width"             // a row wider or narrower than the header
-	RowsMore            RowsProblemKind = "more"              // more problems than were listed
+	// RowsEmpty means there are no rows at all.
+	RowsEmpty RowsProblemKind = "empty"
+	// RowsEmptyHeader means the header row has no cells.
+	RowsEmptyHeader RowsProblemKind = "empty header"
+	// RowsEmptyColumnName means a header cell is "" or only spaces and
+	// tabs.
+	RowsEmptyColumnName RowsProblemKind = "empty column name"
+	// RowsWidth means a data row has more or fewer cells than the header.
+	RowsWidth RowsProblemKind = "width"
+	// RowsMore means there are more problems than were listed.
+	RowsMore RowsProblemKind = "more"
 )
 
 // RowsProblem is one problem with the rows of a start with data: Row and
@@ -28,8 +34,9 @@ type RowsProblem struct {
 
 // CheckRows checks rows for start with data: a header row of column
 // names first, each name not blank, then data rows with one cell per
-// column. A nil row is skipped (its value is not known yet). At most max
-// problems are listed (maxProblems <= 0: 10), then one RowsMore.
+// column. A nil row is skipped (its value is not known yet); a nil header
+// row skips the whole check. At most maxProblems problems are listed
+// (maxProblems <= 0: 10), then one RowsMore.
 func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 	if maxProblems <= 0 {
 		maxProblems = 10
@@ -77,5 +84,5 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 	return out
 }
 
-// isBlank: empty or only spaces and tabs.
+// isBlank reports whether s is empty or only spaces and tabs.
 func isBlank(s string) bool { return strings.Trim(s, " \t") == "" }

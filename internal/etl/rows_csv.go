@@ -6,15 +6,7 @@ import (
 	"strings"
 )
 
-// Rows that do not fit start with data's 25 MB JSON body can be sent as a
-// flat file instead: a UTF-8 CSV with the same header and cells, through
-// start with file. The CSV is RFC 4180 as encoding/csv reads it: fields are
-// separated by commas, records end in "\n", and a cell is quoted (with
-// quotes doubled) when it holds a comma, quote, CR or LF, or begins or ends
-// with a space or tab (a row of one empty cell is written as "" so that it
-// is not an empty line). It is produced as it is sent, never held whole.
-
-// CSVFileName is the file name rows sent as a file carry.
+// CSVFileName is the file name CSVFile gives the rows sent as a file.
 const CSVFileName = "rows.csv"
 
 // WriteCSV writes the rows as the CSV file CSVFile sends and returns its
@@ -42,8 +34,10 @@ func (d DataUpload) CSVSize() int64 {
 }
 
 // CSVFile returns the rows as a UTF-8 CSV file upload (part "file", file
-// name CSVFileName) whose content is encoded as it is read: memory stays a
-// small buffer whatever the number of rows.
+// name CSVFileName) for start with file: rows that do not fit start with
+// data's 25 MB JSON body are sent this way, with the same header and
+// cells. The content is encoded as it is read, never held whole: memory
+// stays a small buffer whatever the number of rows.
 func (d DataUpload) CSVFile() FileUpload {
 	return FileUpload{
 		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: CSVFileName},
@@ -82,6 +76,8 @@ func (r *csvRowsReader) Read(p []byte) (int, error) {
 
 func (r *csvRowsReader) Close() error { return nil }
 
+// csvNeedsQuotes reports whether cell s must be quoted: it holds a comma,
+// quote, CR or LF, or begins or ends with a space or tab.
 func csvNeedsQuotes(s string) bool {
 	if s == "" {
 		return false
@@ -93,7 +89,10 @@ func csvNeedsQuotes(s string) bool {
 }
 
 // appendCSVRow appends one row as a CSV record: the one rule for the CSV
-// bytes of a row.
+// bytes of a row. The CSV is RFC 4180 as encoding/csv reads it: fields are
+// separated by commas, the record ends in "\n", and a cell is quoted (with
+// quotes doubled) when csvNeedsQuotes says so. A row of one empty cell is
+// written as "" so that it is not an empty line, which a reader skips.
 func appendCSVRow(dst []byte, row []string) []byte {
 	if len(row) == 1 && row[0] == "" {
 		// An empty line would be skipped: quote the one empty cell.

@@ -18,18 +18,20 @@ type DataUpload struct {
 // MaxDataBodyBytes is the service's limit on a start-with-data JSON body.
 const MaxDataBodyBytes = 25 << 20
 
-// rowsBufSize is the buffer both rows encoders write through.
+// rowsBufSize is the size of the buffer both rows encoders write through.
 const rowsBufSize = 64 << 10
 
-// DataTooLargeError: the JSON body of start-with-data would be over the
-// service's 25 MB limit.
+// DataTooLargeError reports that the JSON body of start-with-data would be
+// over the service's 25 MB limit (MaxDataBodyBytes); Size is its length.
 type DataTooLargeError struct{ Size int64 }
 
 func (e *DataTooLargeError) Error() string {
 	return fmt.Sprintf("the rows encode to a %d-byte JSON body, over the %d-byte limit of start with data: send them as a file instead", e.Size, MaxDataBodyBytes)
 }
 
-// newJSONBody encodes the rows once; every attempt sends the same bytes.
+// newJSONBody encodes the rows once, with WriteTo, into a body that every
+// attempt sends as is. It refuses an upload without rows, and a body over
+// MaxDataBodyBytes with a *DataTooLargeError.
 func newJSONBody(d DataUpload) (*body, error) {
 	if len(d.Rows) == 0 {
 		return nil, errors.New("no rows: the first row must be the header row of column names")
@@ -95,7 +97,7 @@ func writeRows(w io.Writer, encode func(*bufio.Writer) error) (int64, error) {
 	return cw.n, err
 }
 
-// rowSlack: below this much free space, rowBuffer flushes first.
+// rowSlack is the free buffer space below which rowBuffer flushes first.
 const rowSlack = 4 << 10
 
 // rowBuffer returns bw's free space for one row to be appended into and
@@ -122,7 +124,8 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// estimate is a close upper-bound guess of the body size for allocation.
+// estimate returns a close upper-bound guess of the JSON body's size, to
+// allocate its buffer once.
 func (d DataUpload) estimate() int {
 	n := 32
 	for _, row := range d.Rows {
@@ -134,6 +137,7 @@ func (d DataUpload) estimate() int {
 	return n + n/16
 }
 
+// appendRow appends one row as a JSON array of strings.
 func appendRow(dst []byte, row []string) []byte {
 	dst = append(dst, '[')
 	for j, cell := range row {
@@ -145,6 +149,7 @@ func appendRow(dst []byte, row []string) []byte {
 	return append(dst, ']')
 }
 
+// hexDigits are the lower-case hex digits of a \u00XX escape.
 const hexDigits = "0123456789abcdef"
 
 // appendJSONString appends s as a JSON string. Control characters are

@@ -1,20 +1,35 @@
 package etl
 
-// JobStatus is the status of a job.
+// JobStatus is the status of a job, spelled as the service spells it.
 type JobStatus string
 
 // Every job status the service documents.
 const (
-	StatusEditing    JobStatus = "EDITING"
+	// StatusEditing is a job created without starting it (CreateJob): it
+	// takes input files until it is submitted, and expires if it never is.
+	StatusEditing JobStatus = "EDITING"
+	// StatusNotStarted is NOT_STARTED, a documented status of a job not yet
+	// running; not final.
 	StatusNotStarted JobStatus = "NOT_STARTED"
-	StatusSubmitted  JobStatus = "SUBMITTED"
-	StatusRunning    JobStatus = "RUNNING"
-	StatusCompleted  JobStatus = "COMPLETED"
-	StatusError      JobStatus = "ERROR"
-	StatusCancelled  JobStatus = "CANCELLED"
-	StatusWaiting    JobStatus = "WAITING"
-	StatusQueued     JobStatus = "QUEUED"
-	StatusExpired    JobStatus = "EXPIRED"
+	// StatusSubmitted is a job submitted to run; not final.
+	StatusSubmitted JobStatus = "SUBMITTED"
+	// StatusRunning is a job that is running; not final.
+	StatusRunning JobStatus = "RUNNING"
+	// StatusCompleted is a job that ran to its end: final, the one success.
+	StatusCompleted JobStatus = "COMPLETED"
+	// StatusError is a job that failed: final.
+	StatusError JobStatus = "ERROR"
+	// StatusCancelled is a job that was cancelled: final, a failure.
+	StatusCancelled JobStatus = "CANCELLED"
+	// StatusWaiting is WAITING, a documented status of a job in progress;
+	// not final.
+	StatusWaiting JobStatus = "WAITING"
+	// StatusQueued is a job queued behind another job of the same model;
+	// not final.
+	StatusQueued JobStatus = "QUEUED"
+	// StatusExpired is a created job that was never submitted and expired:
+	// final, a failure.
+	StatusExpired JobStatus = "EXPIRED"
 )
 
 // AllStatuses lists every documented status, in the documentation's order.

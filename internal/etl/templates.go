@@ -25,14 +25,16 @@ type Step struct {
 	InputID  string `json:"inputId"`
 }
 
-// ListTemplates returns every template the token may use, in the service's order.
+// ListTemplates returns every template the token may use, in the service's
+// order, without their steps (retried as a read).
 func (c *Client) ListTemplates(ctx context.Context) ([]Template, error) {
 	var out []Template
 	err := c.call(ctx, request{method: http.MethodGet, path: "/templates", kind: kindRead}, &out)
 	return out, err
 }
 
-// GetTemplate returns one template with its steps.
+// GetTemplate reads one template by id, with its steps (retried as a
+// read).
 func (c *Client) GetTemplate(ctx context.Context, templateID string) (*Template, error) {
 	var out Template
 	if err := c.call(ctx, request{method: http.MethodGet, path: templatePath(templateID), kind: kindRead}, &out); err != nil {
@@ -41,5 +43,6 @@ func (c *Client) GetTemplate(ctx context.Context, templateID string) (*Template,
 	return &out, nil
 }
 
-// templatePath is the path of a template below APIPath.
+// templatePath returns the path of a template below APIPath, the id
+// path-escaped.
 func templatePath(templateID string) string { return "/templates/" + url.PathEscape(templateID) }

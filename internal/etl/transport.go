@@ -14,7 +14,8 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 )
 
-// request is one API call.
+// request describes one API call: its method and path, the retry policy
+// its kind sets, and its body.
 type request struct {
 	method     string
 	path       string // below APIPath
@@ -23,13 +24,17 @@ type request struct {
 	body       *body  // nil: no body
 }
 
-// body is a request body that can be opened once per attempt.
+// body is a request body that can be opened once per attempt: its
+// Content-Type, its length when known, and open, which returns a fresh
+// reader each time.
 type body struct {
 	contentType string
 	size        int64 // -1: unknown (chunked)
 	open        func() (io.ReadCloser, error)
 }
 
+// emptyJSONBody returns the body of submit and cancel: no bytes, sent as
+// application/json with Content-Length 0.
 func emptyJSONBody() *body {
 	return &body{
 		contentType: "application/json",
@@ -50,8 +55,11 @@ type attempt struct {
 	earlierWritten bool
 }
 
+// attemptKey is the context key under which a call's *attempt travels.
 type attemptKey struct{}
 
+// attemptFrom returns the *attempt newRequest put in ctx, or nil when there
+// is none.
 func attemptFrom(ctx context.Context) *attempt {
 	a, _ := ctx.Value(attemptKey{}).(*attempt)
 	return a
@@ -141,7 +149,9 @@ func (c *Client) newRequest(ctx context.Context, r request, at *attempt) (*retry
 }
 
 // transportError turns a failure with no usable answer into the error the
-// caller sees.
+// caller sees: the context's error when the caller gave up before the
+// request was written in full; a *JobMaybeCreatedError when a job creation
+// was written in full; otherwise a *RequestError.
 func (c *Client) transportError(ctx context.Context, r request, at *attempt, err error) error {
 	path := APIPath + r.path
 	if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) && !at.wrote.Load() {
@@ -154,7 +164,10 @@ func (c *Client) transportError(ctx context.Context, r request, at *attempt, err
 	return re
 }
 
-// beforeAttempt runs before every attempt (retryablehttp's RequestLogHook).
+// beforeAttempt runs before every attempt (retryablehttp's RequestLogHook):
+// it numbers the attempt, records whether the previous one had been
+// written in full (earlierWritten), resets the written flag, stamps the
+// attempt's start and logs the request.
 func (c *Client) beforeAttempt(_ retryablehttp.Logger, req *http.Request, retry int) {
 	at := attemptFrom(req.Context())
 	if at == nil {

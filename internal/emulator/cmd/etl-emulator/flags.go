@@ -23,6 +23,8 @@ type config struct {
 	done                          bool     // -h or -version answered: nothing to serve
 }
 
+// usageHead is the text -h prints before the flags' defaults: the two ways
+// to run the emulator, and the settings it hands out.
 const usageHead = `Usage:
   etl-emulator [flags]
       Serve until Ctrl-C or SIGTERM. The etl provider's settings are printed
@@ -94,7 +96,9 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 	return c, c.check()
 }
 
-// check refuses flag values that cannot work.
+// check refuses flag values that cannot work: a listen address beyond
+// loopback without -allow-remote, a -fault-rate outside 0..1, and -ca-file
+// without -tls.
 func (c config) check() error {
 	if !c.allowRemote {
 		if err := checkLoopback(c.addr); err != nil {

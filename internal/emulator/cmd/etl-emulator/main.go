@@ -38,6 +38,8 @@ type stdio struct {
 	out, errOut io.Writer
 }
 
+// main runs the command with SIGTERM and interrupts wired in, and exits
+// with the status exitCode gives.
 func main() {
 	// SIGTERM stops the emulator (and is passed on to a command). Ctrl-C
 	// (SIGINT) stops it when it serves alone; a command run after `--` gets

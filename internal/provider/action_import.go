@@ -18,6 +18,8 @@ var (
 	_ action.ActionWithModifyPlan       = (*importAction)(nil)
 )
 
+// newImportAction returns an unconfigured etl_import action; the
+// provider's Actions lists it.
 func newImportAction() action.Action { return &importAction{} }
 
 // importAction is the etl_import action: each invocation starts one new
@@ -25,17 +27,21 @@ func newImportAction() action.Action { return &importAction{} }
 // reports its progress. It keeps nothing.
 type importAction struct{ client *etl.Client }
 
+// Metadata names the action etl_import.
 func (a *importAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
 }
 
+// Configure takes the client the provider handed over (ActionData). The
+// client stays nil while the provider's settings are unknown, and Invoke
+// then reports the provider as not configured.
 func (a *importAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
 	a.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Invoke starts a new job with the configured data, then submits it and
-// waits for it as configured. A job that fails fails the invocation with
-// its id and status.
+// waits for it as configured, all within timeouts.invoke. A job that fails
+// fails the invocation with its id and status.
 func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var cfg importActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -66,7 +72,8 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 }
 
 // run starts the job, then submits it and waits for it as configured,
-// reporting each step.
+// recording each outcome in m and reporting each step through p; failures
+// go to diags.
 func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
 	r := &jobRunner{client: a.client, action: true, progress: p.send}
 	job := startReporting(ctx, r, m.TemplateID.ValueString(), up, p, diags)

@@ -11,7 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
-// importActionModel is the etl_import action's configuration.
+// importActionModel holds the etl_import action's configuration as
+// Terraform sends it to ValidateConfig, ModifyPlan and Invoke.
 type importActionModel struct {
 	TemplateID        types.String   `tfsdk:"template_id"`
 	File              types.Object   `tfsdk:"file"`
@@ -21,7 +22,9 @@ type importActionModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-// actionFileModel is the action's file block: the resource's less content_wo.
+// actionFileModel holds the action's file block: the resource's
+// fileModel less content_wo, which an action, keeping no state, has no
+// use for.
 type actionFileModel struct {
 	Path     types.String `tfsdk:"path"`
 	Content  types.String `tfsdk:"content"`
@@ -68,9 +71,10 @@ func (a importActionModel) asImportModel(ctx context.Context) (importModel, diag
 	return m, diags
 }
 
-// timeout is timeouts.invoke, or the default (the resource's create
-// timeout). A value that is not a duration was refused at plan
-// (durationValidator).
+// timeout returns timeouts.invoke, or defaultCreateTimeout (the
+// resource's create timeout) when it is not set. A value that is not a
+// duration was already refused at plan by the timeouts package's own
+// validator (actionTimeoutsAttribute).
 func (a importActionModel) timeout(ctx context.Context) (time.Duration, diag.Diagnostics) {
 	if a.Timeouts.IsNull() || a.Timeouts.IsUnknown() {
 		return defaultCreateTimeout, nil

@@ -8,12 +8,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 )
 
-// The action's checks before it runs are the resource's: the same
-// attribute validators, exactly one of file and rows, the file block's
-// cross-attribute checks, and at plan the check of the file's bytes (a
-// missing file, a bad encoding, ragged rows) that the resource makes while
-// it hashes them.
-
+// ConfigValidators requires exactly one of file and rows. It is one of the
+// action's checks before it runs, which are the resource's: the same
+// attribute validators (actionFileAttribute), this rule, the file block's
+// cross-attribute checks (ValidateConfig), and at plan the check of the
+// file's bytes (a missing file, a bad encoding, ragged rows) that the
+// resource makes while it hashes them (ModifyPlan).
 func (a *importAction) ConfigValidators(context.Context) []action.ConfigValidator {
 	return []action.ConfigValidator{
 		actionvalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows")),

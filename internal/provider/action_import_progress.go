@@ -15,8 +15,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// uploadProgressEvery is how often the action reports the bytes of a file
-// sent so far. A variable so that tests can shorten it.
+// uploadProgressEvery holds how often the action reports the bytes of a
+// file sent so far. It is a variable so that tests can shorten it.
 var uploadProgressEvery = 2 * time.Second
 
 // actionProgress reports the action's steps to Terraform (SendProgress) and to
@@ -27,10 +27,14 @@ type actionProgress struct {
 	emit func(action.InvokeProgressEvent) // nil: log only
 }
 
+// newActionProgress returns a reporter that logs with ctx and sends each
+// message to emit (resp.SendProgress); a nil emit only logs.
 func newActionProgress(ctx context.Context, emit func(action.InvokeProgressEvent)) *actionProgress {
 	return &actionProgress{ctx: ctx, emit: emit}
 }
 
+// send logs msg at INFO and, when there is an emit, sends it to Terraform
+// as a progress event.
 func (p *actionProgress) send(msg string) {
 	tflog.Info(p.ctx, msg)
 	if p.emit != nil {
@@ -39,8 +43,8 @@ func (p *actionProgress) send(msg string) {
 }
 
 // every sends msg() each interval when it differs from the last message
-// it sent, until the returned stop is called (stop waits for the last
-// send to finish).
+// it sent, until the returned stop is called; stop waits for the last
+// send to finish, so that nothing is sent after Invoke returns.
 func (p *actionProgress) every(interval time.Duration, msg func() string) (stop func()) {
 	last := ""
 	return every(interval, func(time.Duration) {
@@ -70,8 +74,9 @@ func startReporting(ctx context.Context, r *jobRunner, templateID string, up *pr
 	return r.start(ctx, templateID, up, diags)
 }
 
-// countingOpen wraps an upload's Open: n counts the bytes the current
-// attempt has read.
+// countingOpen wraps an upload's Open so that n counts the bytes the
+// current attempt has read; each (re)open, as on a retry, sets n back to
+// zero.
 func countingOpen(open func() (io.ReadCloser, error), n *atomic.Int64) func() (io.ReadCloser, error) {
 	return func() (io.ReadCloser, error) {
 		rc, err := open()
@@ -83,7 +88,8 @@ func countingOpen(open func() (io.ReadCloser, error), n *atomic.Int64) func() (i
 	}
 }
 
-// percent is n of total in percent; 100 for an empty total.
+// percent returns n as a whole percentage of total, rounded down; 100
+// for an empty total.
 func percent(n, total int64) int64 {
 	if total <= 0 {
 		return 100

@@ -12,6 +12,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
+// Schema describes the action's attributes: template_id, file (the
+// resource's file block less content_wo), rows, submit,
+// wait_for_completion and timeouts.invoke.
 func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file or with rows: every invocation starts one new job, " +
@@ -48,10 +51,10 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 	}
 }
 
-// actionFileAttribute is the action's file block: the resource's file
+// actionFileAttribute returns the action's file block: the resource's file
 // block (each attribute's description and validators) less content_wo,
-// which an action has no use for: it keeps nothing in state. path's
-// exactly-one rule then names path and content alone.
+// which an action has no use for since it keeps nothing in state. path's
+// exactly-one rule is rebuilt to name path and content alone.
 func actionFileAttribute() schema.Attribute {
 	res, _ := fileAttribute().(rschema.SingleNestedAttribute)
 	attrs := map[string]schema.Attribute{}
@@ -73,9 +76,9 @@ func actionFileAttribute() schema.Attribute {
 	}
 }
 
-// actionTimeoutsAttribute is the framework's action timeouts attribute
-// (timeouts.invoke, whose own validator refuses a value that is not a
-// duration at plan).
+// actionTimeoutsAttribute returns the framework's action timeouts
+// attribute, timeouts.invoke, with its description; the attribute's own
+// validator refuses a value that is not a duration at plan.
 func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
 	return timeouts.AttributesWithOpts(ctx, timeouts.Opts{
 		InvokeDescription: "How long the invocation may take, the upload and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +

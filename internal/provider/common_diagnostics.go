@@ -13,8 +13,9 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// notConfigured: the provider's settings were unknown when it was
-// configured.
+// notConfigured adds the error for a call that needs the client while the
+// provider has none: its settings were unknown when Configure ran. The
+// error says how to make them known.
 func notConfigured(diags *diag.Diagnostics) {
 	diags.AddError("Provider not configured",
 		"The etl provider has no client: its settings (hub, token_id, token_secret, base_url) were unknown when this ran, "+
@@ -24,29 +25,44 @@ func notConfigured(diags *diag.Diagnostics) {
 
 // Summaries shared by several diagnostics.
 const (
-	summaryDataChanged      = "Data changed since plan"
-	summaryNotEncodable     = "Content not representable in the encoding"
-	summaryRowWidth         = "Row of unequal width"
-	summaryInvalidRegexp    = "Invalid regular expression"
+	// summaryDataChanged titles the error for data whose bytes differ, at
+	// apply, from those the plan hashed.
+	summaryDataChanged = "Data changed since plan"
+	// summaryNotEncodable titles the error for inline content the declared
+	// encoding cannot represent.
+	summaryNotEncodable = "Content not representable in the encoding"
+	// summaryRowWidth titles the error for a row not as wide as the
+	// header, in rows or in a file.
+	summaryRowWidth = "Row of unequal width"
+	// summaryInvalidRegexp titles the error for a name_regex that does not
+	// compile.
+	summaryInvalidRegexp = "Invalid regular expression"
+	// summaryListingTemplates titles the error for a failed request that
+	// lists templates.
 	summaryListingTemplates = "Listing templates failed"
 )
 
-// addRequestError: a request to the service failed.
+// addRequestError adds the error for a failed request to the service,
+// titled summary: the error, then what hintOf adds.
 func addRequestError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, err.Error()+"."+hintOf(err))
 }
 
-// adoptAdvice: what to do after the resource's start lost its answer.
+// adoptAdvice holds what to do after the resource's request to start a
+// job lost its answer: look for the job and adopt it, else apply again.
 const adoptAdvice = "Look for the job in the service's ETL job history. If it exists, adopt it instead of starting another: " +
 	"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. " +
 	"If it does not, apply again."
 
-// keptInState ends the error of a job that failed after it was started.
-const keptInState = "The job stays in the Terraform state, marked tainted: the next apply replaces it with a new job " +
-	"(run terraform untaint first to keep it instead). Destroying it never deletes imported data."
+// keptInState ends the error of a job that failed after it was started
+// with all its data: what the next apply does with it (resume).
+const keptInState = "The job stays in the Terraform state (marked tainted). Run terraform apply again, as it is, with no untaint: " +
+	"it resumes this job instead of starting another (it submits the job if it was never submitted, and waits for it while it runs), " +
+	"so the data is imported once. Only a job that ended in ERROR, CANCELLED or EXPIRED without importing is replaced by a new job. " +
+	"The plan shows the tainted job as replaced; the apply's warning names the job it resumed. Destroying it never deletes imported data."
 
-// hintOf is what a diagnostic adds after a failed request: the service
-// error's hint, then the TLS hint or how many attempts were made.
+// hintOf returns what a diagnostic adds after a failed request: the
+// service error's hint, then the TLS hint or how many attempts were made.
 func hintOf(err error) string {
 	hint := ""
 	var ae *etl.APIError
@@ -61,8 +77,10 @@ func hintOf(err error) string {
 	return hint + attemptsNote(err)
 }
 
-// addStartError: starting a job failed; it says whether a job may exist,
-// and then what to do (advice).
+// addStartError adds the error for a failed start of a job from
+// templateID. A request that reached the service but lost its answer
+// (etl.JobMaybeCreatedError) may have created a job: the error says so
+// and ends with advice; any other failure created none, and says that.
 func addStartError(diags *diag.Diagnostics, templateID string, err error, advice string) {
 	var maybe *etl.JobMaybeCreatedError
 	if errors.As(err, &maybe) {
@@ -76,18 +94,21 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error, advice
 		fmt.Sprintf("No job was created: %s.%s", err, hintOf(err)))
 }
 
-// addFileError: the file at file.path cannot be used.
+// addFileError adds the error on file.path for a file that cannot be used
+// (pathProblem).
 func addFileError(diags *diag.Diagnostics, err error) {
-	summary, detail := fileProblem(err)
+	summary, detail := pathProblem(err)
 	diags.AddAttributeError(filePath("path"), summary, "file.path: "+detail)
 }
 
-// summaryUnreadable titles every file that cannot be read.
+// summaryUnreadable titles the error for every file that cannot be read.
 const summaryUnreadable = "File not readable"
 
-// fileProblem says what is wrong with a file that cannot be used (a
-// *localfile.PathError) and what to fix: a summary and a detail.
-func fileProblem(err error) (summary, detail string) {
+// pathProblem says what is wrong with the file at file.path when it cannot
+// be used (a *localfile.PathError: missing, a directory, not a regular
+// file, not readable) and what to fix: a summary and a detail. Problems
+// with the file's bytes are etl.FileProblem values (fileProblemSummaries).
+func pathProblem(err error) (summary, detail string) {
 	var pe *localfile.PathError
 	if !errors.As(err, &pe) {
 		return summaryUnreadable, err.Error()
@@ -109,7 +130,8 @@ func fileProblem(err error) (summary, detail string) {
 	return summaryUnreadable, fmt.Sprintf("The file %q cannot be read: %s.", p, pe.Err)
 }
 
-// fileProblemSummaries titles each file problem.
+// fileProblemSummaries maps each problem etl.CheckFile finds in a file's
+// bytes to the summary of its diagnostic.
 var fileProblemSummaries = map[etl.FileProblem]string{
 	etl.ProblemUnreadable: summaryUnreadable,
 	etl.ProblemEncoding:   "File not in its declared encoding",
@@ -150,7 +172,8 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 	diags.AddAttributeError(at, summary, detail)
 }
 
-// tlsHint says what to do when the service's certificate is not trusted.
+// tlsHint says what to do when err is the service's certificate not being
+// trusted; "" for any other error.
 func tlsHint(err error) string {
 	var certErr *tls.CertificateVerificationError
 	var unknownAuth x509.UnknownAuthorityError
@@ -163,7 +186,8 @@ func tlsHint(err error) string {
 }
 
 // attemptsNote says, after a request that was retried until it gave up,
-// how many attempts were made and which settings bound them.
+// how many attempts were made and which settings bound them; after one
+// attempt at a retryable failure, why it was not retried; else "".
 func attemptsNote(err error) string {
 	attempts, retryable := 0, false
 	var ae *etl.APIError
@@ -187,7 +211,8 @@ func attemptsNote(err error) string {
 	return ""
 }
 
-// addContentError: inline content (file.<name>) the encoding cannot represent.
+// addContentError adds the error on file.<name> for inline content the
+// declared encoding cannot represent.
 func addContentError(diags *diag.Diagnostics, name string, err error) {
 	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s: %s.", name, err))
 }

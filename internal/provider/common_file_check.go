@@ -16,8 +16,9 @@ import (
 // hashed whole but only its head is checked.
 const fileCheckLimit = 64 << 20
 
-// checkTarget says how a file block is checked: the format and encoding
-// to check against, and whether they are known.
+// checkTarget returns the format and encoding, defaults filled in, that a
+// file block's bytes are checked against; false when either is unknown or
+// not one the service knows, and the bytes then go unchecked.
 func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
 	f = withDefaults(f)
 	if !known(f.Format) || !known(f.Encoding) {
@@ -67,7 +68,9 @@ func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, er
 	return r, nil
 }
 
-// checkContent checks encoded inline content.
+// checkContent checks encoded inline content b whole against f's format
+// and encoding, and adds a diagnostic on file.content (or file.content_wo)
+// for the first problem found; it checks nothing while they are unknown.
 func checkContent(f fileModel, b []byte, diags *diag.Diagnostics) {
 	format, enc, ok := checkTarget(f)
 	if !ok {

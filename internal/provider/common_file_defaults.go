@@ -10,11 +10,13 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// The defaults of the file block. Each rule is written here once: the
-// schema's defaults, the plan modifiers, the configuration check, the
-// plan-time file check and the apply all take their values from here.
+// The file block's defaults that are constants; withDefaults derives the
+// others.
 const (
+	// defaultEncoding holds file.encoding's default.
 	defaultEncoding = etl.EncodingUTF8
+	// defaultPartName holds file.part_name's default: the name of the
+	// multipart part that carries the file.
 	defaultPartName = "file"
 )
 
@@ -23,7 +25,9 @@ const (
 // name; the name from the base name of path, else data.<ext> of the
 // format (inline content); UTF-8; "file". A default that depends on an
 // unknown value is unknown; one that cannot be derived (a format no
-// extension gives) stays null.
+// extension gives) stays null. Each rule is written here once: the
+// schema's defaults, the plan modifiers, the configuration check, the
+// plan-time file check and the apply all take their values from here.
 func withDefaults(f fileModel) fileModel {
 	if f.Format.IsNull() {
 		f.Format = defaultFormat(f.Path, f.Name)
@@ -40,8 +44,9 @@ func withDefaults(f fileModel) fileModel {
 	return f
 }
 
-// defaultFormat is the format the extension of the path gives, else the
-// extension of the name.
+// defaultFormat returns the format the extension of the path gives, else
+// the one the extension of the name gives; unknown when the value it
+// depends on is unknown, null when neither gives a format.
 func defaultFormat(p, name types.String) types.String {
 	for _, v := range []types.String{p, name} {
 		if v.IsUnknown() {
@@ -54,7 +59,8 @@ func defaultFormat(p, name types.String) types.String {
 	return types.StringNull()
 }
 
-// defaultName is the base name of the path, else data.<ext> of the format.
+// defaultName returns the base name of the path, else data.<ext> of the
+// format (extensionFor); unknown or null when the value it depends on is.
 func defaultName(p, format types.String) types.String {
 	switch {
 	case p.IsUnknown():
@@ -67,7 +73,8 @@ func defaultName(p, format types.String) types.String {
 	return types.StringValue("data." + extensionFor(etl.FileFormat(format.ValueString())))
 }
 
-// extensionFor is the extension of the default file name of inline content.
+// extensionFor returns the extension of the default file name of inline
+// content in format f: psv, tsv, else csv.
 func extensionFor(f etl.FileFormat) string {
 	switch f {
 	case etl.FormatPSV:

@@ -124,7 +124,7 @@ func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGett
 	}
 }
 
-// cachedFileSHA256 is the SHA-256 the disk cache holds for the file of
+// cachedFileSHA256 returns the SHA-256 the disk cache holds for the file of
 // file (an input's) as it is now, trusted as a plan trusts it; null when
 // the cache is off, the file has no path or no trusted record.
 func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -27,30 +28,60 @@ func (r *jobRunner) readAfterRefusal(ctx context.Context, jobID string, err erro
 	return job
 }
 
-// submitNotNeeded reports whether a job in status s needs no submitting:
-// it was submitted, runs, waits or has finished. A job being edited, not
-// started, or in a status the service does not document needs it.
+// submitNotNeeded reports whether a job found in status s after a refused
+// submit needs no submitting: it was submitted, runs, waits or completed.
+// A job that ended without importing (ERROR, CANCELLED, EXPIRED) is not
+// one: its refusal is a failure (jobEndedError).
 func submitNotNeeded(s etl.JobStatus) bool {
 	switch s {
-	case etl.StatusSubmitted, etl.StatusRunning, etl.StatusQueued, etl.StatusWaiting:
+	case etl.StatusSubmitted, etl.StatusRunning, etl.StatusQueued, etl.StatusWaiting, etl.StatusCompleted:
 		return true
 	}
-	return s.Final()
+	return false
+}
+
+// wasSubmitted reports whether a job in status s has been through a
+// submit: turning submit on for it records the change and sends nothing.
+func wasSubmitted(s etl.JobStatus) bool {
+	switch s {
+	case etl.StatusSubmitted, etl.StatusQueued, etl.StatusWaiting, etl.StatusCompleted, etl.StatusError:
+		return true
+	}
+	return false
+}
+
+// endedUnsubmitted reports whether a job in status s was never submitted
+// and can no longer be: importing its data takes a new job.
+func endedUnsubmitted(s etl.JobStatus) bool {
+	return s == etl.StatusCancelled || s == etl.StatusExpired
+}
+
+// jobEndedError is a submit refused because the job had already ended
+// without importing its data.
+type jobEndedError struct{ job *etl.Job }
+
+func (e *jobEndedError) Error() string {
+	return fmt.Sprintf("job %s is %s: it can no longer be submitted, and the service did not import its data", e.job.ID, e.job.Status)
 }
 
 // submitConfirmed submits the job. A refusal (any 4xx) of a job that
-// needs no submitting (it finished, or runs, before it could be
-// submitted) is not a failure: the job as read then is returned.
+// needs no submitting (it runs, or completed, before it could be
+// submitted) is not a failure: the job as read then is returned. A refusal
+// of a job that ended without importing is a *jobEndedError.
 func (r *jobRunner) submitConfirmed(ctx context.Context, jobID string) (*etl.Job, error) {
 	job, err := r.client.SubmitJob(ctx, jobID)
 	if err == nil {
 		return job, nil
 	}
-	if cur := r.readAfterRefusal(ctx, jobID, err); cur != nil && submitNotNeeded(cur.Status) {
+	cur := r.readAfterRefusal(ctx, jobID, err)
+	switch {
+	case cur != nil && submitNotNeeded(cur.Status):
 		tflog.Debug(ctx, "submit refused for a job that needs none; not submitted", map[string]any{
 			"job_id": jobID, "status": string(cur.Status), "refused_with": etl.StatusCode(err),
 		})
 		return cur, nil
+	case cur != nil && cur.Status.Failed():
+		return nil, &jobEndedError{cur}
 	}
 	return nil, err
 }

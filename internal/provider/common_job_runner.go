@@ -1,9 +1,15 @@
 package provider
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // jobRunner starts, submits and waits for an import job: the code the
@@ -67,3 +73,56 @@ const (
 	actionMaybeCreatedAdvice = "Look for the job in the service's ETL job history before invoking the action again: " +
 		"if it exists, invoking again would import the data a second time. If it does not, invoke the action again."
 )
+
+// start starts the job with the upload; nil after a failure, which is a
+// diagnostic that says whether a job may exist.
+func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
+	var job *etl.Job
+	var err error
+	if up.file != nil {
+		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
+		stop := reportUpload(ctx, up)
+		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
+		stop()
+	} else {
+		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
+		job, err = r.client.StartWithData(ctx, templateID, *up.data)
+	}
+	var changed *localfile.ChangedError
+	if errors.As(err, &changed) {
+		diags.AddAttributeError(filePath("path"), summaryDataChanged,
+			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
+				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
+				"data other than the planned data is never imported. Run terraform plan again.", changed))
+		return nil
+	}
+	if err != nil {
+		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
+		return nil
+	}
+	return job
+}
+
+// submit submits the started job and records it in m; false after a
+// failure. A job that runs or completed before it could be submitted
+// needs no submitting; one that ended without importing is a failure that
+// names it and its status.
+func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+	submitted, err := r.submitConfirmed(ctx, job.ID)
+	var ended *jobEndedError
+	switch {
+	case errors.As(err, &ended):
+		m.setJob(ended.job)
+		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.job.Status),
+			fmt.Sprintf("The job %s was started and its data sent, but before it could be submitted it ended with status %s: "+
+				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.afterFailure()))
+		return false
+	case err != nil:
+		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
+			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
+				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
+		return false
+	}
+	m.setJob(submitted)
+	return true
+}

@@ -107,12 +107,16 @@ type waitProgress struct {
 	start, last time.Time
 }
 
+// newWaitProgress returns the progress of a wait for job jobID that
+// starts now; its first line comes a progressInterval later.
 func newWaitProgress(jobID string) *waitProgress {
 	now := time.Now()
 	return &waitProgress{jobID: jobID, start: now, last: now}
 }
 
-// seen records a status just polled.
+// seen logs at INFO a status just polled, with the time elapsed, when
+// progressInterval has passed since the last line and the status is not
+// final (a final status ends the wait, which returns it).
 func (w *waitProgress) seen(ctx context.Context, status etl.JobStatus) {
 	now := time.Now()
 	if now.Sub(w.last) < progressInterval || status.Final() {

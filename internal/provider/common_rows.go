@@ -8,8 +8,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// rowsFrom converts the rows attribute; known is false when a row or cell
-// is unknown.
+// rowsFrom converts the rows attribute to its cells; false when the list,
+// a row or a cell is unknown. A null list gives no rows.
 func rowsFrom(l types.List) ([][]string, bool) {
 	if l.IsUnknown() {
 		return nil, false
@@ -33,11 +33,15 @@ func rowsFrom(l types.List) ([][]string, bool) {
 	return out, true
 }
 
-// rowsAsFileDetail explains the warning about rows sent as a file.
+// rowsAsFileDetail returns the detail of the warning for rows whose JSON
+// body (jsonSize bytes) is over the limit of start with data, which are
+// sent as a CSV file instead.
 func rowsAsFileDetail(jsonSize int64) string {
 	return fmt.Sprintf("The rows encode to a %d-byte JSON body, over the %d-byte limit of start with data, so they are sent instead as a UTF-8 CSV file (%s) "+
 		"through start with file, with the same header, rows and template. content_sha256 is the SHA-256 of that CSV file. "+
 		"To silence this warning, write the rows to a file and use file.path.", jsonSize, etl.MaxDataBodyBytes, etl.CSVFileName)
 }
 
+// rowsAsFileSummary titles the warning for rows sent as a CSV file
+// (rowsAsFileDetail).
 const rowsAsFileSummary = "Rows sent as a CSV file"

@@ -11,12 +11,15 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// templateFilter narrows templates by model and name.
+// templateFilter narrows templates by model and name; an empty field (a
+// nil NameRegex) lets every template through.
 type templateFilter struct {
 	ModelID, ModelName, Name string
 	NameRegex                *regexp.Regexp
 }
 
+// match reports whether t passes every field of f that is set: the same
+// model id, model name and name, and NameRegex matching within the name.
 func (f templateFilter) match(t etl.Template) bool {
 	return (f.ModelID == "" || t.ModelID == f.ModelID) &&
 		(f.ModelName == "" || t.ModelName == f.ModelName) &&
@@ -24,6 +27,9 @@ func (f templateFilter) match(t etl.Template) bool {
 		(f.NameRegex == nil || f.NameRegex.MatchString(t.Name))
 }
 
+// describe renders a lookup by name for a diagnostic, such as
+// name "GL", model_name "Finance"; it leaves NameRegex out, which a
+// lookup by name does not use.
 func (f templateFilter) describe() string {
 	s := fmt.Sprintf("name %q", f.Name)
 	if f.ModelID != "" {
@@ -53,7 +59,7 @@ func describeTemplates(ts []etl.Template) string {
 // lastRunTimeDescription describes last_run_time in both data sources.
 const lastRunTimeDescription = "When a job of the template last ran, in milliseconds since the Unix epoch; null when it never ran."
 
-// lastRunTime is a template's last run time, null when it never ran.
+// lastRunTime returns a template's last run time, null when it never ran.
 func lastRunTime(t etl.Template) types.Int64 {
 	if t.LastRunTime == nil {
 		return types.Int64Null()

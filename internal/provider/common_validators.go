@@ -18,13 +18,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// The rules of the settings, each written once: the validators check a
-// value set in the configuration at plan time, and resolveConfig checks it
-// again with its environment variable. A rule returns "" for a good value,
-// else the diagnostic's detail: what is wrong, where the value came from
-// and what to do.
-
-// hubProblem: a hub is the lower-case region name.
+// hubProblem returns the error's detail for a hub that is not a
+// lower-case region name (etl.CheckHub), or "" for a good one.
 func hubProblem(hub string) string {
 	if etl.CheckHub(hub) == nil {
 		return ""
@@ -33,7 +28,9 @@ func hubProblem(hub string) string {
 		"use the lower-case region name the token was issued on, such as us1, us2, us3, us5, ca3, eu1 or eu2.", hub, EnvHub)
 }
 
-// baseURLProblem: a base URL is an absolute https URL, or http to loopback.
+// baseURLProblem returns the error's detail for a base URL that is neither
+// an absolute https URL nor http to a loopback host (etl.ValidateBaseURL),
+// or "" for a good one.
 func baseURLProblem(u string) string {
 	if _, err := etl.ValidateBaseURL(u); err != nil {
 		return fmt.Sprintf("The base_url (from the base_url attribute or the %s environment variable) is not usable: %s.", EnvBaseURL, err)
@@ -42,7 +39,8 @@ func baseURLProblem(u string) string {
 }
 
 // parseDuration parses the positive Go duration of the setting name, such
-// as "500ms" or "2m".
+// as "500ms" or "2m"; for a bad one it returns the error's detail
+// instead.
 func parseDuration(name, s string) (time.Duration, string) {
 	d, err := time.ParseDuration(s)
 	switch {
@@ -60,7 +58,8 @@ func hasPEMCertificate(b []byte) bool {
 	return x509.NewCertPool().AppendCertsFromPEM(b)
 }
 
-// pemProblem: ca_cert_pem holds a PEM certificate.
+// pemProblem returns the error's detail for a ca_cert_pem that holds no
+// PEM certificate, or "" when it holds one.
 func pemProblem(b []byte) string {
 	if hasPEMCertificate(b) {
 		return ""
@@ -69,7 +68,9 @@ func pemProblem(b []byte) string {
 		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
 }
 
-// regexpProblem: a name filter compiles as a Go regular expression.
+// regexpProblem returns the error's detail for a name filter (the
+// attribute name) that does not compile as a Go (RE2) regular expression,
+// or "" when it compiles.
 func regexpProblem(name, s string) string {
 	if _, err := regexp.Compile(s); err != nil {
 		return fmt.Sprintf("%s is not a valid regular expression (RE2 syntax, https://github.com/google/re2/wiki/Syntax): %s.", name, err)
@@ -80,30 +81,47 @@ func regexpProblem(name, s string) string {
 // stringRule is a validator made of a rule: null and unknown values pass
 // (checked again once known); a value the rule rejects is an error on the
 // attribute, titled summary, or "Invalid <attribute>".
+//
+// A rule returns "" for a good value, else the diagnostic's detail: what
+// is wrong, where the value came from and what to do. The rules of the
+// provider's settings (hubProblem, baseURLProblem, parseDuration,
+// pemProblem) are each written once: the validators check a value set in
+// the configuration at plan time, and resolveConfig checks it again with
+// its environment variable.
 type stringRule struct {
 	summary     string
 	description string
 	rule        func(name, value string) string
 }
 
-// The validators of string attributes.
+// The validators of string attributes, each a stringRule over one rule.
 var (
+	// hubValidator checks the provider's hub (hubProblem).
 	hubValidator = stringRule{description: "must be lower-case letters and digits, such as us2",
 		rule: func(_, v string) string { return hubProblem(v) }}
+	// baseURLValidator checks the provider's base_url (baseURLProblem).
 	baseURLValidator = stringRule{description: "must be an absolute https URL, or http to a loopback host",
 		rule: func(_, v string) string { return baseURLProblem(v) }}
+	// durationValidator checks the provider's retry_wait_min,
+	// retry_wait_max and request_timeout (parseDuration).
 	durationValidator = stringRule{description: `must be a positive duration such as "500ms", "30s" or "2m"`,
 		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
+	// pemValidator checks the provider's ca_cert_pem (pemProblem).
 	pemValidator = stringRule{description: "must hold at least one PEM certificate",
 		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
+	// regexpValidator checks etl_templates' name_regex (regexpProblem).
 	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
 		rule: regexpProblem}
+	// partHeaderValidator checks file.name and file.part_name
+	// (partHeaderProblem).
 	partHeaderValidator = stringRule{summary: "Character a multipart header cannot carry",
 		description: "must not contain control characters other than tab (such as CR or LF)", rule: partHeaderProblem}
 )
 
-// partHeaderProblem: a file name or part name goes into the file part's
-// multipart header, by etl.CheckPartHeaderValue, the one rule.
+// partHeaderProblem returns the error's detail for a file name or part
+// name that the file part's multipart header cannot carry, or "" for a
+// good one. etl.CheckPartHeaderValue is the one rule, which the upload
+// applies too.
 func partHeaderProblem(name, v string) string {
 	if err := etl.CheckPartHeaderValue(v); err != nil {
 		return fmt.Sprintf("%s %q %s. It is sent in the header of the upload's file part, which must not be broken.", name, v, err)
@@ -111,9 +129,15 @@ func partHeaderProblem(name, v string) string {
 	return ""
 }
 
-func (v stringRule) Description(context.Context) string             { return v.description }
+// Description returns what the rule requires, such as "must be a
+// positive duration".
+func (v stringRule) Description(context.Context) string { return v.description }
+
+// MarkdownDescription returns Description.
 func (v stringRule) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
+// ValidateString applies the rule to a known value and reports its detail
+// as an error on the attribute.
 func (v stringRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
@@ -139,11 +163,18 @@ const maxRowDiagnostics = 10
 // rows or cells are skipped (checked again once known).
 type rowsValidator struct{}
 
+// Description returns what the validator requires of rows.
 func (rowsValidator) Description(context.Context) string {
 	return "must hold a header row of column names first, and every row must have as many cells as the header"
 }
+
+// MarkdownDescription returns Description.
 func (v rowsValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
+// ValidateList reports a null row and the first null cell, then the
+// problems etl.CheckRows finds in the rows as far as they are known (at
+// most maxRowDiagnostics ragged rows one by one), each on the row or cell
+// to fix.
 func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
@@ -195,6 +226,8 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 	}
 }
 
+// rowsProblemSummaries maps each problem etl.CheckRows finds to the
+// summary of its diagnostic.
 var rowsProblemSummaries = map[etl.RowsProblemKind]string{
 	etl.RowsEmpty:           "Empty rows",
 	etl.RowsEmptyHeader:     "Empty header row",
@@ -212,17 +245,25 @@ var rowsProblemSummaries = map[etl.RowsProblemKind]string{
 // them ([file.path,file.content]), so it serves every sibling rule.
 type exactlyOneOfSiblings []string
 
+// Description names the attribute's siblings of which exactly one, with
+// it, must be set.
 func (v exactlyOneOfSiblings) Description(context.Context) string {
 	return fmt.Sprintf("exactly one of this attribute and %v must be set", []string(v))
 }
+
+// MarkdownDescription returns Description.
 func (v exactlyOneOfSiblings) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
+// ValidateString applies the rule to a string attribute, such as
+// file.path beside file.content.
 func (v exactlyOneOfSiblings) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	v.validate(ctx, req.Path, req.ConfigValue, req.Config, &resp.Diagnostics)
 }
 
+// ValidateObject applies the rule to an object attribute, such as an
+// input's file beside its rows.
 func (v exactlyOneOfSiblings) ValidateObject(ctx context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
 	v.validate(ctx, req.Path, req.ConfigValue, req.Config, &resp.Diagnostics)
 }

@@ -15,12 +15,16 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*jobDataSource)(nil)
 
+// newJobDataSource returns an unconfigured etl_job data source; the
+// provider's DataSources lists it.
 func newJobDataSource() datasource.DataSource { return &jobDataSource{} }
 
 // jobDataSource reads one job by id: for pipelines that wait on, or
 // report, jobs started elsewhere.
 type jobDataSource struct{ client *etl.Client }
 
+// jobModel holds the etl_job data source's configuration (id) and state:
+// what the service reports of the job.
 type jobModel struct {
 	ID          types.String `tfsdk:"id"`
 	Name        types.String `tfsdk:"name"`
@@ -32,7 +36,9 @@ type jobModel struct {
 	UpdatedDate types.Int64  `tfsdk:"updated_date"`
 }
 
-// jobIDValidator: a job id is 18 or 19 decimal digits (etl.ValidJobID).
+// jobIDValidator refuses, at plan, an id that is not a job id (18 or 19
+// decimal digits, etl.ValidJobID), so that a typo fails before any
+// request.
 var jobIDValidator = stringRule{description: "must be a job id: 18 or 19 decimal digits",
 	rule: func(name, v string) string {
 		if etl.ValidJobID(v) {
@@ -41,10 +47,13 @@ var jobIDValidator = stringRule{description: "must be a job id: 18 or 19 decimal
 		return fmt.Sprintf("%s: %q is not a job id: a job id is 18 or 19 decimal digits, such as 640101874288689160 (the id attribute of an etl_import).", name, v)
 	}}
 
+// Metadata names the data source etl_job.
 func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_job"
 }
 
+// Schema describes the data source: the id to look up, and the job's
+// fields, all computed.
 func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	computed := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
@@ -76,10 +85,16 @@ func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 	}
 }
 
+// Configure takes the client the provider handed over (DataSourceData).
+// The client stays nil while the provider's settings are unknown, and
+// Read then reports the provider as not configured.
 func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
+// Read gets the job by id and sets what the service reports of it. An
+// unknown job is an error on id that says what to check; id stays as
+// configured.
 func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m jobModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -107,7 +122,8 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
 }
 
-// jobModelOf is the data source's view of a job.
+// jobModelOf converts a job the service returned into the data source's
+// state; updated_date is null when the service gives none.
 func jobModelOf(j *etl.Job) jobModel {
 	m := jobModel{
 		ID: types.StringValue(j.ID), Name: types.StringValue(j.Name), Status: types.StringValue(string(j.Status)),

@@ -21,16 +21,24 @@ var (
 	_ datasource.DataSourceWithConfigValidators = (*templateDataSource)(nil)
 )
 
+// newTemplateDataSource returns an unconfigured etl_template data source;
+// the provider's DataSources lists it.
 func newTemplateDataSource() datasource.DataSource { return &templateDataSource{} }
 
+// templateDataSource is the etl_template data source: it looks one
+// template up by id, or by name narrowed by model, and reads it whole.
 type templateDataSource struct{ client *etl.Client }
 
+// stepItem holds one element of etl_template.steps.
 type stepItem struct {
 	StepName types.String `tfsdk:"step_name"`
 	DataType types.String `tfsdk:"data_type"`
 	InputID  types.String `tfsdk:"input_id"`
 }
 
+// templateModel holds the etl_template data source's configuration and
+// state: the lookup (id, or name with model_id or model_name), then the
+// template's fields and steps.
 type templateModel struct {
 	ID          types.String `tfsdk:"id"`
 	Name        types.String `tfsdk:"name"`
@@ -40,10 +48,14 @@ type templateModel struct {
 	Steps       []stepItem   `tfsdk:"steps"`
 }
 
+// Metadata names the data source etl_template.
 func (d *templateDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_template"
 }
 
+// Schema describes the data source: id, name, model_id and model_name,
+// each either part of the lookup or computed from the template found, and
+// the computed last_run_time and steps.
 func (d *templateDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Looks one import (ETL) template up by `id`, or by `name` optionally narrowed by `model_id` or `model_name`, " +
@@ -92,6 +104,8 @@ func (d *templateDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 	}
 }
 
+// ConfigValidators requires exactly one of id and name, and refuses
+// model_id and model_name beside id: they only narrow a lookup by name.
 func (d *templateDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
 	return []datasource.ConfigValidator{
 		datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
@@ -100,6 +114,9 @@ func (d *templateDataSource) ConfigValidators(context.Context) []datasource.Conf
 	}
 }
 
+// Configure takes the client the provider handed over (DataSourceData).
+// The client stays nil while the provider's settings are unknown, and
+// Read then reports the provider as not configured.
 func (d *templateDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }

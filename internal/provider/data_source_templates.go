@@ -18,7 +18,7 @@ var (
 	_ datasource.DataSourceWithConfigure = (*templatesDataSource)(nil)
 )
 
-// templateItem is one element of etl_templates.templates.
+// templateItem holds one element of etl_templates.templates.
 type templateItem struct {
 	ID          types.String `tfsdk:"id"`
 	Name        types.String `tfsdk:"name"`
@@ -27,10 +27,16 @@ type templateItem struct {
 	ModelName   types.String `tfsdk:"model_name"`
 }
 
+// newTemplatesDataSource returns an unconfigured etl_templates data
+// source; the provider's DataSources lists it.
 func newTemplatesDataSource() datasource.DataSource { return &templatesDataSource{} }
 
+// templatesDataSource is the etl_templates data source: it lists the
+// templates the token may use, filtered by model and name.
 type templatesDataSource struct{ client *etl.Client }
 
+// templatesModel holds the etl_templates data source's filters (model_id,
+// model_name, name_regex) and the templates that match them.
 type templatesModel struct {
 	ModelID   types.String   `tfsdk:"model_id"`
 	ModelName types.String   `tfsdk:"model_name"`
@@ -38,10 +44,13 @@ type templatesModel struct {
 	Templates []templateItem `tfsdk:"templates"`
 }
 
+// Metadata names the data source etl_templates.
 func (d *templatesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_templates"
 }
 
+// Schema describes the data source: the optional filters and the
+// computed list of matching templates.
 func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the import (ETL) templates the token may use, in the service's order, optionally filtered by model and name.",
@@ -78,10 +87,16 @@ func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 	}
 }
 
+// Configure takes the client the provider handed over (DataSourceData).
+// The client stays nil while the provider's settings are unknown, and
+// Read then reports the provider as not configured.
 func (d *templatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
+// Read lists the templates the token may use and keeps those the filters
+// match, in the service's order. name_regex is compiled again here: its
+// validator skips a value that was unknown at plan.
 func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m templatesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)

@@ -1,6 +1,3 @@
-// Package provider implements the etl Terraform provider: its configuration,
-// the etl_templates and etl_template data sources, the etl_import resource
-// and the etl_import action.
 package provider
 
 import (
@@ -25,11 +22,16 @@ import (
 
 // Environment variables read when the matching provider attribute is not set.
 const (
-	EnvHub         = "ETL_HUB"
-	EnvTokenID     = "ETL_TOKEN_ID"     //nolint:gosec // an environment variable name, not a credential
+	// EnvHub names the environment variable read for hub.
+	EnvHub = "ETL_HUB"
+	// EnvTokenID names the environment variable read for token_id.
+	EnvTokenID = "ETL_TOKEN_ID" //nolint:gosec // an environment variable name, not a credential
+	// EnvTokenSecret names the environment variable read for token_secret.
 	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
-	EnvBaseURL     = "ETL_BASE_URL"
-	EnvCACertFile  = "ETL_CA_CERT_FILE"
+	// EnvBaseURL names the environment variable read for base_url.
+	EnvBaseURL = "ETL_BASE_URL"
+	// EnvCACertFile names the environment variable read for ca_cert_file.
+	EnvCACertFile = "ETL_CA_CERT_FILE"
 )
 
 var (
@@ -42,8 +44,12 @@ func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &etlProvider{version: version} }
 }
 
+// etlProvider is the etl provider: it reports its version, and its
+// Configure builds the client the resource, action and data sources share.
 type etlProvider struct{ version string }
 
+// providerModel holds the provider block as written, before environment
+// variables and defaults fill it in (resolveConfig).
 type providerModel struct {
 	Hub         types.String `tfsdk:"hub"`
 	TokenID     types.String `tfsdk:"token_id"`
@@ -59,11 +65,14 @@ type providerModel struct {
 	HashCache      types.Bool   `tfsdk:"hash_cache"`
 }
 
+// Metadata names the provider etl and reports its version.
 func (p *etlProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
 	resp.TypeName = "etl"
 	resp.Version = p.version
 }
 
+// Schema describes the provider's settings; each description names its
+// environment variable and its default.
 func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The etl provider starts import (ETL) jobs through Vena's public ETL API: " +
@@ -132,6 +141,11 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 	}
 }
 
+// Configure resolves the settings (attribute, else environment variable,
+// else default), builds the client, and hands it to the data sources and
+// the action, and with the hash_cache setting to the resource. While a
+// setting is still unknown it hands over no client, only hash_cache. The
+// client's log lines, and those written here, mask the token secret.
 func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var m providerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -168,15 +182,18 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	resp.ActionData = client
 }
 
+// Resources returns the etl_import resource.
 func (p *etlProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{newImportResource}
 }
 
-// Actions: the etl_import action (Terraform 1.14 and later).
+// Actions returns the etl_import action (Terraform 1.14 and later).
 func (p *etlProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{newImportAction}
 }
 
+// DataSources returns the etl_templates, etl_template and etl_job data
+// sources.
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource, newJobDataSource}
 }

@@ -13,17 +13,23 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// defaultMaxRetries is used when max_retries is not set.
+// defaultMaxRetries holds how many times a failed request is retried when
+// max_retries is not set.
 const defaultMaxRetries = 4
 
-// Defaults of the retry and timeout settings (the client's).
+// Defaults of the retry and timeout settings: the client's own, so that
+// the schema's descriptions and the client agree.
 var (
-	defaultRetryWaitMin   = etl.DefaultRetryWaitMin
-	defaultRetryWaitMax   = etl.DefaultRetryWaitMax
+	// defaultRetryWaitMin holds retry_wait_min's default.
+	defaultRetryWaitMin = etl.DefaultRetryWaitMin
+	// defaultRetryWaitMax holds retry_wait_max's default.
+	defaultRetryWaitMax = etl.DefaultRetryWaitMax
+	// defaultRequestTimeout holds request_timeout's default.
 	defaultRequestTimeout = etl.DefaultRequestTimeout
 )
 
-// resolvedConfig is the provider configuration after environment fallback.
+// resolvedConfig holds the provider's settings after environment
+// fallback, defaults and parsing: what the client is built from.
 type resolvedConfig struct {
 	Hub, TokenID, TokenSecret, BaseURL string
 	MaxRetries                         int
@@ -66,7 +72,9 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 	return c, diags
 }
 
-// resolveDurations reads the retry waits and the request timeout.
+// resolveDurations parses the retry waits and the request timeout that are
+// set, over their defaults, and requires retry_wait_max to be at least
+// retry_wait_min.
 func (c *resolvedConfig) resolveDurations(m providerModel, diags *diag.Diagnostics) {
 	for _, s := range []struct {
 		name string
@@ -119,8 +127,8 @@ func (c *resolvedConfig) resolveCACert(pem types.String, file string, diags *dia
 	}
 }
 
-// checkService checks what addresses the service: the hub or base_url,
-// and the token.
+// checkService requires the hub or base_url, each valid when set, and
+// both halves of the token.
 func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
 	switch {
 	case c.Hub == "" && c.BaseURL == "":
@@ -147,7 +155,8 @@ func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
 	}
 }
 
-// clientConfig is the client's configuration.
+// clientConfig returns the client's configuration: the settings,
+// userAgent, and a logger that masks the token secret (tflogFunc).
 func (c resolvedConfig) clientConfig(userAgent string) etl.Config {
 	return etl.Config{
 		Hub:         c.Hub,
@@ -165,20 +174,22 @@ func (c resolvedConfig) clientConfig(userAgent string) etl.Config {
 	}
 }
 
-// EnvHashCache turns the file hash caches off ("0" or "false") when the
-// hash_cache attribute is not set.
+// EnvHashCache names the environment variable that turns the file hash
+// caches off ("0" or "false") when the hash_cache attribute is not set.
 const EnvHashCache = "ETL_HASH_CACHE"
 
-// hashCacheDescription documents hash_cache: what the cache guarantees and
-// where that ends.
+// hashCacheDescription holds hash_cache's description: what the cache
+// guarantees and where that ends.
 const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256 instead of reading the file whole (`file.path`): " +
 	"the hash is reused only while the file's size, modification and change times (nanoseconds), inode and device are as recorded, " +
 	"and the file did not change within 2 seconds of the moment its hash was taken. An apply always hashes the bytes it sends. Defaults to `true`. " +
 	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns the cache off). " +
 	"What the cache guarantees and where that ends: the Large files guide."
 
-// resolveHashCache reads hash_cache, else its environment variable; the
-// caches are on by default. getenv is os.Getenv outside tests.
+// resolveHashCache reports whether the file hash caches are on: hash_cache,
+// else its environment variable, else on. A variable that is not a
+// boolean is an error, and leaves the caches on. getenv is os.Getenv
+// outside tests.
 func resolveHashCache(v types.Bool, getenv func(string) string) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if !v.IsNull() && !v.IsUnknown() {

@@ -10,15 +10,17 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// importResourceData is what Configure hands the etl_import resource.
+// importResourceData holds what Configure hands the etl_import resource:
+// the client and the hash_cache setting.
 type importResourceData struct {
 	client    *etl.Client // nil until the provider's settings are known
-	hashCache bool
+	hashCache bool        // the file hash caches are on (hash_cache)
 }
 
-// importDataFrom extracts what Configure handed the import resource. A nil
-// client with no error means the provider is not configured yet. Before
-// Configure, the caches follow the environment variable.
+// importDataFrom returns the client and whether the file hash caches are
+// on, from what Configure handed the import resource. A nil client with no
+// error means the provider is not configured yet. Before Configure, the
+// caches follow the environment variable.
 func importDataFrom(data any, diags *diag.Diagnostics) (*etl.Client, bool) {
 	if data == nil {
 		on, _ := resolveHashCache(types.BoolNull(), os.Getenv)
@@ -32,7 +34,8 @@ func importDataFrom(data any, diags *diag.Diagnostics) (*etl.Client, bool) {
 	return d.client, d.hashCache
 }
 
-// clientFrom extracts the client handed over by Configure. A nil client
+// clientFrom returns the client Configure handed the data sources and
+// the action. A nil client
 // with no error means the provider is not configured yet (its settings are
 // unknown until apply, or Configure has not run).
 func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {

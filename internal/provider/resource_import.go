@@ -2,19 +2,16 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // Default timeouts of etl_import.
@@ -49,7 +46,9 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
-// for it as configured. The job is in state as soon as it exists.
+// for it as configured. The job is in state as soon as it exists. In the
+// replacement of a job whose create was cut short, it resumes that job
+// instead (resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -67,6 +66,11 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// The plan's private state is the new object's: it keeps no plan.
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
+	if r.resume(ctx, &plan, timeout, resp) {
+		return
+	}
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
 	if !plan.Inputs.IsNull() {
@@ -115,50 +119,6 @@ func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, j
 		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
-}
-
-// start starts the job with the upload; nil after a failure, which is a
-// diagnostic that says whether a job may exist.
-func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUpload, diags *diag.Diagnostics) *etl.Job {
-	var job *etl.Job
-	var err error
-	if up.file != nil {
-		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
-		stop := reportUpload(ctx, up)
-		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
-		stop()
-	} else {
-		tflog.Debug(ctx, "starting import job with rows", map[string]any{"template_id": templateID, "rows": len(up.data.Rows), "sha256": up.sum})
-		job, err = r.client.StartWithData(ctx, templateID, *up.data)
-	}
-	var changed *localfile.ChangedError
-	if errors.As(err, &changed) {
-		diags.AddAttributeError(filePath("path"), summaryDataChanged,
-			fmt.Sprintf("The data to import changed between plan and apply: %s. "+
-				"The request was aborted before the file's last bytes, so the service never received a complete upload and no job was created: "+
-				"data other than the planned data is never imported. Run terraform plan again.", changed))
-		return nil
-	}
-	if err != nil {
-		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
-		return nil
-	}
-	return job
-}
-
-// submit submits the started job and records it in m; false after a
-// failure. A job that finished before it could be submitted needs no
-// submitting.
-func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
-	submitted, err := r.submitConfirmed(ctx, job.ID)
-	if err != nil {
-		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
-			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
-		return false
-	}
-	m.setJob(submitted)
-	return true
 }
 
 func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -256,9 +216,25 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !state.CancelOnDestroy.ValueBool() {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if handsOver(state, plannedCreateFrom(ctx, req.Private)) {
+		// The replacement of a tainted job with the same data: the Create
+		// that follows in this apply settles this job instead of starting
+		// another, so it is not cancelled, even with cancel_on_destroy.
+		handOver(r.resumeKeyOf(state), state.ID.ValueString())
+		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": state.ID.ValueString(), "status": state.Status.ValueString()})
+		return
+	}
+	if !state.CancelOnDestroy.ValueBool() {
 		return // the job and its data stay; Terraform forgets the job
 	}
+	r.cancelOnDestroy(ctx, state, resp)
+}
+
+// cancelOnDestroy cancels the job of state unless it is final or gone.
+func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel, resp *resource.DeleteResponse) {
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
 		return

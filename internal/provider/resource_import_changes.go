@@ -62,10 +62,12 @@ func submitTurnedOn(state, plan importModel) bool {
 	return state.Submit.Equal(types.BoolValue(false)) && plan.Submit.ValueBool()
 }
 
-// planSubmit plans submit turned on. A job that can take it is submitted
-// in place by Update; a job in a final status can no longer be submitted,
-// so the plan replaces it and a warning says why; a job the service no
-// longer knows is left as it is, with a warning.
+// planSubmit plans submit turned on, by what the job has been through,
+// not only its status now. A job that was submitted (wasSubmitted) needs
+// nothing sent: the change is recorded in place. A job never submitted
+// that can no longer be (CANCELLED, EXPIRED) is replaced, and a warning
+// says why. Any other job is submitted in place by Update. A job the
+// service no longer knows is left as it is, with a warning.
 func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
 	if !submitTurnedOn(state, plan) {
 		return
@@ -76,20 +78,12 @@ func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Import job %s cannot be submitted", jobID),
 			fmt.Sprintf("The service no longer knows job %s (status %s), so it cannot be submitted: submit = true is recorded and nothing is sent. "+
 				"To import the data again with a new job, run: %s.", jobID, statusNotFound, replaceCommand))
-	case status.Final():
+	case endedUnsubmitted(status):
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("submit"))
 		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Turning submit on replaces import job %s", jobID),
-			fmt.Sprintf("Job %s is %s: a job in a final status can no longer be submitted, so turning submit on plans its replacement, "+
-				"a new job that imports the data again. %s", jobID, status, finalJobNote(status)))
+			fmt.Sprintf("Job %s is %s: it was never submitted and can no longer be, and it ended without importing its data. "+
+				"Turning submit on therefore plans its replacement: a new job that imports the data.", jobID, status))
 	}
-}
-
-// finalJobNote says what a final job's status means for its data.
-func finalJobNote(s etl.JobStatus) string {
-	if s == etl.StatusCompleted {
-		return "Its data is already imported: to keep it imported once, keep submit = false (a completed job needs no submitting)."
-	}
-	return "It ended without importing its data."
 }
 
 // checkUnchangedAtApply: a change planned in place must not change what
@@ -127,24 +121,34 @@ func checkUnchangedAtApply(ctx context.Context, state, plan importModel, diags *
 }
 
 // submitInPlace submits the existing job when submit was turned on, and
-// returns the job as it is then (job itself when nothing was sent): a job
-// already submitted or final is left as it is. False after a failure.
+// returns the job as it is then (job itself when nothing was sent). A job
+// that has been through a submit is left as it is; one that ended without
+// ever being submitted fails the apply, naming it. False after a failure.
 func (r *importResource) submitInPlace(ctx context.Context, state, plan importModel, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
 	if !submitTurnedOn(state, plan) {
 		return job, true
 	}
-	if job.Status == etl.StatusSubmitted || job.Status == etl.StatusWaiting || job.Status.Final() {
-		tflog.Debug(ctx, "submit turned on for a job already submitted or final; not submitted", map[string]any{"job_id": job.ID, "status": string(job.Status)})
+	if wasSubmitted(job.Status) {
+		tflog.Debug(ctx, "submit turned on for a job that was submitted; nothing sent", map[string]any{"job_id": job.ID, "status": string(job.Status)})
 		return job, true
 	}
-	submitted, err := r.submitConfirmed(ctx, job.ID)
+	submitted, err := r.submitNow(ctx, job)
 	if err != nil {
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
-			fmt.Sprintf("submit was turned on for job %s (status %s), and submitting it failed: %s.%s "+
-				"No job was started, and the state is unchanged: apply again to retry.", job.ID, job.Status, err, hintOf(err)))
+			fmt.Sprintf("submit was turned on for job %s, and submitting it failed: %s.%s "+
+				"No job was started, and the state keeps submit = false: run terraform apply again, and its plan says what it does with the job.", job.ID, err, hintOf(err)))
 		return job, false
 	}
 	return submitted, true
+}
+
+// submitNow submits job, which Update read just now; a job that ended
+// without ever being submitted is a *jobEndedError without a request.
+func (r *importResource) submitNow(ctx context.Context, job *etl.Job) (*etl.Job, error) {
+	if endedUnsubmitted(job.Status) {
+		return nil, &jobEndedError{job}
+	}
+	return r.submitConfirmed(ctx, job.ID)
 }
 
 // readForUpdate reads the job into plan. A job the service no longer

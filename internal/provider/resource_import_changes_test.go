@@ -13,9 +13,10 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// submit turned on: in place for a job that can take it; a replacement,
-// with a warning that says why, for a final job; a warning only for a job
-// gone. Adopting (prior null) or turning it off plans nothing.
+// submit turned on: in place for a job that can take it or was submitted
+// (whatever its status now: COMPLETED and ERROR send nothing); a
+// replacement, with a warning that says why, for a job never submitted
+// that can no longer be; a warning only for a job gone. Adopting (prior null) or turning it off plans nothing.
 func TestPlanSubmit(t *testing.T) {
 	const id = "640101874288689170"
 	model := func(submit types.Bool, status string) importModel {
@@ -30,8 +31,11 @@ func TestPlanSubmit(t *testing.T) {
 	}{
 		{"running", model(off, "RUNNING"), model(on, ""), false, "", ""},
 		{"editing", model(off, "EDITING"), model(on, ""), false, "", ""},
-		{"completed", model(off, "COMPLETED"), model(on, ""), true, "Turning submit on replaces import job " + id, "keep submit = false"},
-		{"error", model(off, "ERROR"), model(on, ""), true, "Turning submit on replaces import job " + id, "without importing"},
+		{"completed", model(off, "COMPLETED"), model(on, ""), false, "", ""},
+		{"error", model(off, "ERROR"), model(on, ""), false, "", ""},
+		{"submitted", model(off, "SUBMITTED"), model(on, ""), false, "", ""},
+		{"cancelled", model(off, "CANCELLED"), model(on, ""), true, "Turning submit on replaces import job " + id, "never submitted"},
+		{"expired", model(off, "EXPIRED"), model(on, ""), true, "Turning submit on replaces import job " + id, "without importing"},
 		{"gone", model(off, statusNotFound), model(on, ""), false, "Import job " + id + " cannot be submitted", "terraform apply -replace="},
 		{"turned off", model(on, "COMPLETED"), model(off, ""), false, "", ""},
 		{"adopting", model(null, "COMPLETED"), model(on, ""), false, "", ""},

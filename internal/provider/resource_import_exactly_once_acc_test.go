@@ -250,8 +250,8 @@ resource "etl_import" "gl" {
 }
 
 // submit turned on submits the job in place (and waits); turned off,
-// nothing is sent; turned on for a job in a final status, the plan
-// replaces it and a warning says why.
+// nothing is sent; turned on again for the COMPLETED job, which was
+// submitted, the change is recorded in place: 1 job, 1 submit.
 func TestAccExactlyOnce_submitToggle(t *testing.T) {
 	clock := &testClock{}
 	// Jobs run for an hour of the emulator's clock, which jumps two hours
@@ -314,17 +314,22 @@ resource "etl_import" "gl" {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(false))},
 			},
 			{
-				// On again, for a COMPLETED job: it can no longer be
-				// submitted, so the plan replaces it and says why.
+				// On again, for a COMPLETED job: it was submitted, so the
+				// change is recorded in place and nothing is sent.
 				Config: config(true, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					expectPriorID(addr, firstJob),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					jobsAre(e, sum, sum), submits(2), status("COMPLETED"),
-					spy.expectWarning(func() string { return "Turning submit on replaces import job " + firstJob() },
-						"is COMPLETED", "can no longer be submitted", "imports the data again", "keep submit = false"),
+					jobsAre(e, sum), sameJob(e, addr), submits(1), status("COMPLETED"),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(true)),
 				},
+			},
+			{
+				// And the next plan is empty.
+				Config:   config(true, true),
+				PlanOnly: true,
 			},
 		},
 	})

@@ -182,6 +182,9 @@ func (r *importResource) abandon(ctx context.Context, plan *importModel, job *et
 		outcome = fmt.Sprintf("The job was cancelled (status %s), so it never runs.", cancelled.Status)
 	}
 	tflog.Info(ctx, "load of a job input failed; job cancelled", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "status": plan.Status.ValueString()})
+	// The job never received all its data: no content_sha256, so that no
+	// later apply resumes it (handsOver).
+	plan.ContentSHA256 = types.StringNull()
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	var changed *localfile.ChangedError
 	what := fmt.Sprintf("%s.%s", loadErr, hintOf(loadErr))
@@ -190,7 +193,7 @@ func (r *importResource) abandon(ctx context.Context, plan *importModel, job *et
 	}
 	resp.Diagnostics.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.StepName, job.ID),
 		fmt.Sprintf("The job %s was created from template %s, but loading step %q (input id %s, inputs key %q) failed: %s\n\n%s\n\n%s",
-			job.ID, plan.TemplateID.ValueString(), l.step.StepName, l.step.InputID, l.key, what, outcome, keptInState))
+			job.ID, plan.TemplateID.ValueString(), l.step.StepName, l.step.InputID, l.key, what, outcome, keptIncomplete))
 }
 
 // fillInputs fills, for an update in place, what the plan left unknown:
@@ -223,3 +226,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	}
 	return diags
 }
+
+// keptIncomplete ends the error of a job whose inputs were not all loaded.
+const keptIncomplete = "The job stays in the Terraform state, marked tainted. It never received all its data, so Terraform never submits it: " +
+	"the next terraform apply replaces it with a new job that loads every input. Destroying it never deletes imported data."

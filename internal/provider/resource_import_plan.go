@@ -13,7 +13,10 @@ import (
 // send changed; planJobChange adds the other rules of a change.
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
-		return // destroy
+		// A destroy: its Delete receives this private state, which must
+		// not carry the plan of the job's own create.
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
+		return
 	}
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -29,8 +32,11 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
+		plan.ContentSHA256 = sum
+		recordPlannedCreate(ctx, plan, resp.Private, &resp.Diagnostics)
 		return
 	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	var prior types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
 	// Bytes unknown until apply are compared at apply (checkUnchangedAtApply).

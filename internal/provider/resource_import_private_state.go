@@ -17,6 +17,9 @@ const (
 	privateAdoptedKey = "adopted"
 	// privateHashKey holds the localfile.Record of the file at file.path.
 	privateHashKey = "file_hash"
+	// privatePlannedCreateKey holds, in the plan of a new job only, what
+	// the job imports (plannedCreate).
+	privatePlannedCreateKey = "planned_create"
 )
 
 // privateAdoptedValue is privateAdoptedKey's value while it is set.

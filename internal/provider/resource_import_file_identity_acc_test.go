@@ -213,7 +213,9 @@ func TestAccFileIdentity_foreignCacheDir(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		_ = strings.Contains
+		if ok, why := localfile.UserDiskCache().Trusted(); ok || !strings.Contains(why, "owned by") {
+			t.Fatalf("Trusted = %v, %q for a directory of uid %d", ok, why, otherUID)
+		}
 	}
 
 	resource.Test(t, resource.TestCase{

@@ -1,0 +1,265 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// A wait cut short is resumed by the next plain apply, never repeated:
+// each test asserts on the emulator's record of jobs (count and bytes)
+// and of submit requests, and logs what it saw.
+
+// resumeAddr is the address every test here imports to.
+const resumeAddr = "etl_import.gl"
+
+// resumeRows is the data every test here imports.
+var resumeRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
+
+// resumeConfig is an etl_import of resumeRows that submits, waits, and
+// gives up waiting after createTimeout.
+func resumeConfig(e *testEmulator, createTimeout string) string {
+	return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id         = %q
+  rows                = [["Account", "Amount"], ["4000", "1"]]
+  submit              = true
+  wait_for_completion = true
+  timeouts = {
+    create = %q
+  }
+}
+`, emulator.GLActualsTemplateID, createTimeout)
+}
+
+// expectStatus checks the status recorded for resumeAddr.
+func expectStatus(s string) statecheck.StateCheck {
+	return statecheck.ExpectKnownValue(resumeAddr, tfjsonpath.New("status"), knownvalue.StringExact(s))
+}
+
+// expectJobCount is a CheckDestroy that requires exactly n jobs on the
+// emulator once everything is destroyed: a destroy starts none.
+func expectJobCount(t *testing.T, e *testEmulator, n int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := len(e.Jobs()); got != n {
+			return fmt.Errorf("%d jobs after destroy, want %d", got, n)
+		}
+		t.Logf("jobs: %d, submit requests: %d, cancel requests: %d", n, e.Requests(emulator.EndpointSubmitJob), e.Requests(emulator.EndpointCancelJob))
+		return nil
+	}
+}
+
+// The wait times out; the job then completes; a plain apply settles that
+// job (no second job), leaves it COMPLETED and untainted, and the next plan
+// is empty.
+func TestAccResume_timedOutThenCompleted(t *testing.T) {
+	clock := &testClock{}
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
+	sum := sha256Hex(rowsBody(t, resumeRows))
+	spy := &diagSpy{}
+	firstJob := func() string { return e.Jobs()[0].ID }
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spy.factories(),
+		CheckDestroy:             expectJobCount(t, e, 1),
+		Steps: []resource.TestStep{
+			{Config: resumeConfig(e, "1s"), ExpectError: regexp.MustCompile(`Timed out waiting for import job`)},
+			{
+				PreConfig: func() { clock.advance(2 * time.Hour) },
+				Config:    resumeConfig(e, "1s"),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, resumeAddr), expectStatus("COMPLETED"),
+					spy.expectWarning(func() string { return "Resumed import job " + firstJob() }, "instead of starting a new one", "status COMPLETED")},
+			},
+			{Config: resumeConfig(e, "1s"), PlanOnly: true},
+		},
+	})
+}
+
+// The job is still running at the next apply: that apply waits for it.
+func TestAccResume_stillRunning(t *testing.T) {
+	clock := &testClock{}
+	var finishOnPoll atomic.Bool
+	e := wrappedEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now}, func(srv *emulator.Server, w http.ResponseWriter, r *http.Request) {
+		if finishOnPoll.Load() && strings.HasSuffix(r.URL.Path, "/status") {
+			clock.advance(2 * time.Hour)
+		}
+		srv.ServeHTTP(w, r)
+	})
+	sum := sha256Hex(rowsBody(t, resumeRows))
+	polls := 0
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             expectJobCount(t, e, 1),
+		Steps: []resource.TestStep{
+			{Config: resumeConfig(e, "1s"), ExpectError: regexp.MustCompile(`Timed out waiting for import job`)},
+			{
+				PreConfig: func() {
+					finishOnPoll.Store(true)
+					polls = e.Requests(emulator.EndpointGetJobStatus)
+				},
+				Config: resumeConfig(e, "1s"),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, resumeAddr), expectStatus("COMPLETED"),
+					stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+						if e.Requests(emulator.EndpointGetJobStatus) <= polls {
+							resp.Error = fmt.Errorf("the resumed job was not waited for (no status poll)")
+						}
+					})},
+			},
+			{Config: resumeConfig(e, "1s"), PlanOnly: true},
+		},
+	})
+}
+
+// Submitting fails after the data was sent: the next apply settles that
+// job.
+func TestAccResume_failedSubmit(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointSubmitJob, Status: http.StatusBadGateway})
+	sum := sha256Hex(rowsBody(t, resumeRows))
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             expectJobCount(t, e, 1),
+		Steps: []resource.TestStep{
+			{Config: resumeConfig(e, "30s"), ExpectError: regexp.MustCompile(`Submitting import job \d+ failed`)},
+			{
+				PreConfig:         func() { e.ClearFaults() },
+				Config:            resumeConfig(e, "30s"),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, resumeAddr), expectStatus("COMPLETED")},
+			},
+			{Config: resumeConfig(e, "30s"), PlanOnly: true},
+		},
+	})
+}
+
+// Destroying the resource after a timed-out wait starts nothing and
+// cancels nothing.
+func TestAccResume_destroyAfterTimeout(t *testing.T) {
+	clock := &testClock{}
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(s *terraform.State) error {
+			if n := e.Requests(emulator.EndpointCancelJob); n != 0 {
+				return fmt.Errorf("%d cancel requests, want 0", n)
+			}
+			return expectJobCount(t, e, 1)(s)
+		},
+		Steps: []resource.TestStep{
+			{Config: resumeConfig(e, "1s"), ExpectError: regexp.MustCompile(`Timed out waiting for import job`)},
+			{
+				Config: e.providerConfig(),
+				ConfigStateChecks: []statecheck.StateCheck{stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+					resp.Error = checkJobs(e, sha256Hex(rowsBody(t, resumeRows)))
+				})},
+			},
+		},
+	})
+}
+
+// A job that ended in ERROR did not import: the next apply starts exactly
+// one new job.
+func TestAccResume_errorStartsOneNewJob(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	config := e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id         = %q
+  rows                = [["Account"], ["4000"]]
+  submit              = true
+  wait_for_completion = true
+}
+`, emulator.GLActualsTemplateID)
+	ended := regexp.MustCompile(`Import job \d+ ended with status ERROR`)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             expectJobCount(t, e, 2),
+		Steps: []resource.TestStep{
+			{Config: config, ExpectError: ended},
+			{Config: config, ExpectError: ended},
+			{
+				PreConfig: func() {
+					if n := len(e.Jobs()); n != 2 {
+						t.Errorf("%d jobs after the second apply, want 2 (exactly one new job)", n)
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+// A saved plan turns submit on for an EDITING job, which EXPIRES before
+// the apply: the apply fails naming the job and its status, nothing is
+// reported imported, and the next plan replaces the job, saying why.
+func TestAccResume_expiredBeforeSavedPlanApplies(t *testing.T) {
+	clock := &testClock{}
+	e := newTestEmulator(t, emulator.Options{Now: clock.Now})
+	config := func(submit bool) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id = %q
+  submit      = %t
+  inputs = {
+    "Load Actuals" = { rows = [["Account", "Amount"], ["4000", "1"]] }
+    "Load Rates"   = { rows = [["Currency", "Rate"], ["USD", "1"]] }
+  }
+}
+`, emulator.TwoStepTemplateID, submit)
+	}
+	spy := &diagSpy{}
+	firstJob := func() string { return e.Jobs()[0].ID }
+	expire := planCheckFunc(func(_ context.Context, _ plancheck.CheckPlanRequest, _ *plancheck.CheckPlanResponse) {
+		clock.advance(2 * time.Hour) // past ExpireAfter: the EDITING job is EXPIRED
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spy.factories(),
+		CheckDestroy:             expectJobCount(t, e, 2),
+		Steps: []resource.TestStep{
+			{Config: config(false), ConfigStateChecks: []statecheck.StateCheck{expectStatus("EDITING")}},
+			{
+				Config: config(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(resumeAddr, plancheck.ResourceActionUpdate), expire,
+				}},
+				ExpectError: regexp.MustCompile(`(?s)Submitting import job \d+ failed.*is EXPIRED.*did not\s+import`),
+			},
+			{
+				Config: config(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(resumeAddr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					spy.expectWarning(func() string { return "Turning submit on replaces import job " + firstJob() }, "EXPIRED", "never submitted"),
+					stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+						if jobs := e.Jobs(); len(jobs) != 2 || jobs[0].Status != emulator.StatusExpired {
+							resp.Error = fmt.Errorf("jobs %+v: want the EXPIRED one and one new", jobs)
+						}
+						if n := e.Requests(emulator.EndpointSubmitJob); n != 1 {
+							resp.Error = fmt.Errorf("%d submit requests, want 1 (the new job's)", n)
+						}
+					}),
+				},
+			},
+		},
+	})
+}

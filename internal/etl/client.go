@@ -72,6 +72,8 @@ type Config struct {
 // reuses connections.
 type Client struct {
 	baseURL   string
+	host      string // the base URL's host name, without the port
+	hub       string // the hub the base URL was built from; "" for an explicit base URL
 	tokenID   string
 	secret    string
 	forms     []string // SecretForms of the token, for every message and log line
@@ -103,6 +105,8 @@ func New(cfg Config) (*Client, error) {
 	}
 	c := &Client{
 		baseURL:   base,
+		host:      hostOf(base),
+		hub:       hubOfBaseURL(cfg.Hub, cfg.BaseURL),
 		tokenID:   cfg.TokenID,
 		secret:    cfg.TokenSecret,
 		forms:     SecretForms(cfg.TokenID, cfg.TokenSecret),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -170,6 +171,98 @@ func (e *RequestError) Error() string {
 }
 
 func (e *RequestError) Unwrap() error { return e.Err }
+
+// HostNotFoundError is a request whose host name does not exist: DNS
+// answered that there is no such host (a *net.DNSError with IsNotFound),
+// so nothing was sent. It is not retried, since asking again gets the same
+// answer; it is not a *RequestError. Error and Hint redact every form of
+// the secret.
+type HostNotFoundError struct {
+	Method string // e.g. "GET"
+	Path   string // e.g. "/api/public/v1/etl/templates"
+	// Host is the name DNS does not know, e.g. "us9.vena.io": the base
+	// URL's host, or a proxy's when the client goes through one.
+	Host string
+	// Hub is the hub the host was built from, e.g. "us9"; "" when the
+	// base URL was given explicitly or Host is not the base URL's host.
+	Hub string
+	// Attempts is how many requests were tried: 1, unless earlier ones
+	// failed in a way that is retried (a temporary DNS failure).
+	Attempts int
+	// Err is the transport's error; errors.As finds the *net.DNSError in it.
+	Err error
+	// serviceHost is the base URL's host: Host differs from it when the
+	// name that does not exist is a proxy's.
+	serviceHost string
+	forms       []string // the secret's forms, redacted from Error and Hint
+}
+
+// hostNotFoundError builds the error for a request whose host does not
+// exist: dnsErr is the DNS answer found in err, the transport's error.
+func (c *Client) hostNotFoundError(method, path string, attempts int, dnsErr *net.DNSError, err error) *HostNotFoundError {
+	e := &HostNotFoundError{
+		Method: method, Path: path, Host: strings.TrimSuffix(dnsErr.Name, "."), Attempts: attempts, Err: err,
+		serviceHost: c.host, forms: c.forms,
+	}
+	if e.Host == "" {
+		e.Host = c.host
+	}
+	if !e.viaProxy() {
+		e.Hub = c.hub
+	}
+	return e
+}
+
+// viaProxy reports whether Host is not the service's host: the name that
+// does not exist is then a proxy's.
+func (e *HostNotFoundError) viaProxy() bool {
+	return e.serviceHost != "" && !strings.EqualFold(e.Host, e.serviceHost)
+}
+
+// Error names the host and the hub, if any, says DNS does not know the
+// host, and what to check.
+func (e *HostNotFoundError) Error() string {
+	reason := "no such host"
+	if d := hostNotFound(e.Err); d != nil && d.Err != "" {
+		reason = d.Err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: the host %s", e.Method, e.Path, e.Host)
+	if e.Hub != "" {
+		fmt.Fprintf(&b, " of hub %q", e.Hub)
+	}
+	fmt.Fprintf(&b, " does not exist (DNS: %s", reason)
+	if e.Attempts > 1 {
+		fmt.Fprintf(&b, ", on attempt %d", e.Attempts)
+	}
+	b.WriteString(")")
+	switch {
+	case e.viaProxy():
+		fmt.Fprintf(&b, "; it is not the service's host %s but a proxy's: check the proxy settings", e.serviceHost)
+	case e.Hub != "":
+		b.WriteString(": check the hub, which must be the region the token was issued on, such as us1, us2, eu1 or ca3")
+	default:
+		b.WriteString(": check the base URL")
+	}
+	return Redact(b.String(), e.forms)
+}
+
+// Hint says which setting to check: the hub, the base URL or the proxy.
+func (e *HostNotFoundError) Hint() string {
+	var h string
+	switch {
+	case e.viaProxy():
+		h = fmt.Sprintf("the host %s is the proxy's, not the service's: check the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables", e.Host)
+	case e.Hub != "":
+		h = fmt.Sprintf("check hub or the ETL_HUB environment variable: hub %q gives the host %s, which does not exist; "+
+			"set the hub the token was issued on, such as us1, us2, eu1 or ca3 (or base_url for a deployment at another address)", e.Hub, e.Host)
+	default:
+		h = fmt.Sprintf("check base_url or the ETL_BASE_URL environment variable: its host %s does not exist", e.Host)
+	}
+	return Redact(h, e.forms)
+}
+
+func (e *HostNotFoundError) Unwrap() error { return e.Err }
 
 // JobMaybeCreatedError reports that a request that creates a job reached
 // the service but its answer was lost (connection dropped, timeout, a

@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -30,9 +31,11 @@ const (
 )
 
 // checkRetry is the retry policy (retryablehttp's CheckRetry): nothing is
-// retried once ctx is done, after an aborted upload or a certificate
-// error; other network errors are, except for a kindCreate request written
-// in full; 429 and 503 always are, 502 and 504 except for kindCreate.
+// retried once ctx is done, after an aborted upload, a certificate error
+// or a host name that does not exist; other network errors are (a
+// temporary DNS failure among them), except for a kindCreate request
+// written in full; 429 and 503 always are, 502 and 504 except for
+// kindCreate.
 func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
@@ -63,7 +66,8 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 }
 
 // retryableNetError reports whether a later attempt could fix err: false
-// for certificate verification failures, true for everything else.
+// for certificate verification failures and for a host name that does not
+// exist (hostNotFound), true for everything else.
 func retryableNetError(err error) bool {
 	var certErr *tls.CertificateVerificationError
 	var unknownAuth x509.UnknownAuthorityError
@@ -72,8 +76,23 @@ func retryableNetError(err error) bool {
 	switch {
 	case errors.As(err, &certErr), errors.As(err, &unknownAuth), errors.As(err, &hostErr), errors.As(err, &invalid):
 		return false
+	case hostNotFound(err) != nil:
+		return false
 	}
 	return true
+}
+
+// hostNotFound returns the *net.DNSError in err's chain (through
+// *url.Error and *net.OpError) when it says the host name does not exist
+// (IsNotFound, NXDOMAIN), else nil. A DNS error that is also temporary or
+// a timeout is not one: the resolver may answer otherwise later, so it is
+// retried like any network error.
+func hostNotFound(err error) *net.DNSError {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) && dnsErr.IsNotFound && !dnsErr.IsTemporary && !dnsErr.IsTimeout {
+		return dnsErr
+	}
+	return nil
 }
 
 // backoff returns the wait before retry attemptNum (retryablehttp's

@@ -62,6 +62,15 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
+	// The data is checked again now, as a plan checks it (the file may
+	// have changed since the plan), and its hash is the one the send
+	// verifies.
+	sum, d := planContentHash(ctx, m, writeOnlyData{}, nil)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m.ContentSHA256 = sum
 	up, d := prepareUpload(ctx, &m, writeOnlyData{})
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {

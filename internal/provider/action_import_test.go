@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -69,6 +70,12 @@ func (h *protoHarness) invokeAction(cfg map[string]any) ([]string, []*tfprotov6.
 	if d := h.planAction(cfg); hasError(d) {
 		return nil, d
 	}
+	return h.invokeOnly(cfg)
+}
+
+// invokeOnly invokes, without the plan that Terraform makes first; it
+// returns the progress messages and the diagnostics.
+func (h *protoHarness) invokeOnly(cfg map[string]any) ([]string, []*tfprotov6.Diagnostic) {
 	stream, err := h.actions().InvokeAction(context.Background(), &tfprotov6.InvokeActionRequest{ActionType: "etl_import", Config: h.actionConfig(cfg)})
 	if err != nil {
 		h.t.Fatal(err)
@@ -215,5 +222,24 @@ func TestImportActionInvokeNotConfigured(t *testing.T) {
 	_, diags := newProtoHarness(t).invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "rows": [][]string{{"A"}, {"1"}}})
 	if !hasError(diags) || diags[0].Summary != "Provider not configured" {
 		t.Errorf("diagnostics:\n%s", describe(diags))
+	}
+}
+
+// The file is checked again at invoke, as a plan checks it: a file made
+// ragged after the plan fails the invocation on file.path, and nothing is
+// sent.
+func TestImportActionChecksAtInvoke(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{})
+	h := harnessFor(t, e)
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	cfg := map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": p}}
+	if d := h.planAction(cfg); hasError(d) {
+		t.Fatal(describe(d))
+	}
+	writeFile(t, filepath.Dir(p), "gl.csv", []byte("Account,Amount\n4000,1,2\n"))
+	_, diags := h.invokeOnly(cfg)
+	expectFirstError(t, diags, "file.path", "line 2 has 3 fields")
+	if n := len(e.Jobs()); n != 0 {
+		t.Fatalf("%d jobs started, want 0", n)
 	}
 }

@@ -16,9 +16,17 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// inputEntry is what one input contributes to content_sha256.
+// inputEntry is what one input contributes to content_sha256 (its input
+// id, format, encoding and the SHA-256 of its bytes), with the step it
+// loads: its name and position in the template's steps, which the hash
+// does not cover (see sameStepsNewIDs).
 type inputEntry struct {
-	inputID, format, encoding, sum string
+	InputID  string `json:"input_id"`
+	Format   string `json:"format"`
+	Encoding string `json:"encoding"`
+	Sum      string `json:"sha256"`
+	StepName string `json:"step_name"`
+	Position int    `json:"position"`
 }
 
 // rowsInput is how a rows input is sent: a UTF-8 CSV file.
@@ -27,10 +35,10 @@ var rowsInput = etl.DataUpload{}.CSVFile().Input
 // inputsHash is content_sha256 of a job with inputs, as
 // inputsHashDescription documents it.
 func inputsHash(entries []inputEntry) string {
-	sorted := slices.SortedFunc(slices.Values(entries), func(a, b inputEntry) int { return strings.Compare(a.inputID, b.inputID) })
+	sorted := slices.SortedFunc(slices.Values(entries), func(a, b inputEntry) int { return strings.Compare(a.InputID, b.InputID) })
 	h := sha256.New()
 	for _, e := range sorted {
-		fmt.Fprintf(h, "%s\n%s\n%s\n%s\n", e.inputID, e.format, e.encoding, e.sum)
+		fmt.Fprintf(h, "%s\n%s\n%s\n%s\n", e.InputID, e.Format, e.Encoding, e.Sum)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -45,7 +53,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 		if !ok {
 			return nil, nil
 		}
-		return &inputEntry{inputID: step.InputID, format: string(rowsInput.FileFormat), encoding: string(rowsInput.FileEncoding), sum: hashRowsCSV(rows)}, nil
+		return &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: hashRowsCSV(rows)}, nil
 	}
 	f, diags := fileFrom(ctx, in.File)
 	if f == nil || diags.HasError() {
@@ -57,7 +65,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {
 		return nil, diags
 	}
-	return &inputEntry{inputID: step.InputID, format: full.Format.ValueString(), encoding: full.Encoding.ValueString(), sum: sum.ValueString()}, diags
+	return &inputEntry{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(), Sum: sum.ValueString()}, diags
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would

@@ -65,10 +65,10 @@ const keptInState = "The job stays in the Terraform state (marked tainted). Run 
 // service error's hint, then the TLS hint or how many attempts were made.
 func hintOf(err error) string {
 	hint := ""
-	var ae *etl.APIError
-	if errors.As(err, &ae) {
-		if h := ae.Hint(); h != "" {
-			hint = " Hint: " + h + "."
+	var h interface{ Hint() string } // *etl.APIError, *etl.HostNotFoundError
+	if errors.As(err, &h) {
+		if s := h.Hint(); s != "" {
+			hint = " Hint: " + s + "."
 		}
 	}
 	if t := tlsHint(err); t != "" {

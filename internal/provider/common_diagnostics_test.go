@@ -4,6 +4,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -32,6 +33,8 @@ func TestHintOf(t *testing.T) {
 		{"untrusted certificate", &etl.RequestError{Attempts: 3, Err: x509.UnknownAuthorityError{}},
 			[]string{"TLS certificate is not trusted", "ca_cert_pem", EnvCACertFile}, []string{"made 3 times"}},
 		{"a plain error", errors.New("boom"), nil, []string{"Hint", "made"}},
+		{"a hub that does not resolve: no retry advice", &etl.HostNotFoundError{Method: "GET", Path: "/x", Host: "us9.vena.io", Hub: "us9", Attempts: 1, Err: &net.DNSError{Name: "us9.vena.io", IsNotFound: true}},
+			[]string{" Hint: check hub or the " + EnvHub + " environment variable", "us9.vena.io"}, []string{"max_retries", "made"}},
 	}
 	for _, tc := range cases {
 		got := hintOf(tc.err)

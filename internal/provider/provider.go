@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -196,4 +197,10 @@ func (p *etlProvider) Actions(context.Context) []func() action.Action {
 // sources.
 func (p *etlProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{newTemplatesDataSource, newTemplateDataSource, newJobDataSource}
+}
+
+// Functions returns the provider-defined functions: csv_encode (Terraform
+// 1.8 and later, OpenTofu 1.7 and later).
+func (p *etlProvider) Functions(context.Context) []func() function.Function {
+	return []func() function.Function{newCSVEncodeFunction}
 }

@@ -190,8 +190,9 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if adopting(ctx, state.TemplateID, req.Private) {
 		r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
 	} else {
-		checkUnchangedAtApply(ctx, state, plan, &resp.Diagnostics)
+		checkUnchangedAtApply(ctx, state, plan, rehashed(ctx, req.Private), &resp.Diagnostics)
 	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, nil)...)
 	job, ok := r.readForUpdate(ctx, &plan, state, &resp.Diagnostics)
 	if !ok || resp.Diagnostics.HasError() {
 		return

@@ -94,14 +94,14 @@ func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
 // plan"). This check holds where that re-plan did not see the difference:
 // a difference fails the apply before anything is sent, and the next plan
 // shows the replacement.
-func checkUnchangedAtApply(ctx context.Context, state, plan importModel, diags *diag.Diagnostics) {
+func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashed bool, diags *diag.Diagnostics) {
 	type pair struct {
 		at          path.Path
 		prior, next types.String
 	}
-	pairs := []pair{
-		{path.Root("template_id"), state.TemplateID, plan.TemplateID},
-		{path.Root("content_sha256"), state.ContentSHA256, plan.ContentSHA256},
+	pairs := []pair{{path.Root("template_id"), state.TemplateID, plan.TemplateID}}
+	if !rehashed { // else the plan found the same data under new input ids
+		pairs = append(pairs, pair{path.Root("content_sha256"), state.ContentSHA256, plan.ContentSHA256})
 	}
 	sf, d := fileFrom(ctx, state.File)
 	diags.Append(d...)

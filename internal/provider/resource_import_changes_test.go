@@ -92,14 +92,22 @@ func TestCheckUnchangedAtApply(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var diags diag.Diagnostics
-		checkUnchangedAtApply(ctx, state, tc.plan, &diags)
+		checkUnchangedAtApply(ctx, state, tc.plan, false, &diags)
 		assertAttrError(t, diags, tc.at, "640101874288689170", "Nothing was sent", "run terraform apply again")
 	}
 	var diags diag.Diagnostics
-	checkUnchangedAtApply(ctx, state, with(func(m *importModel) { m.File = file("CSV", "UTF-8") }), &diags)
+	checkUnchangedAtApply(ctx, state, with(func(m *importModel) { m.File = file("CSV", "UTF-8") }), false, &diags)
 	if diags.HasError() {
 		t.Errorf("the same job: %v", diags)
 	}
+	// A hash the plan recorded anew for the same data (new input ids) is
+	// not a change; another template still is.
+	checkUnchangedAtApply(ctx, state, cases[0].plan, true, &diags)
+	if diags.HasError() {
+		t.Errorf("rehashed: %v", diags)
+	}
+	checkUnchangedAtApply(ctx, state, cases[1].plan, true, &diags)
+	assertAttrError(t, diags, path.Root("template_id"), "Nothing was sent")
 }
 
 func TestSubmitTurnedOn(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -35,7 +36,7 @@ const cancelTimeout = 30 * time.Second
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
 func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, resp *resource.CreateResponse) *etl.Job {
-	loads, ok := r.prepareInputs(ctx, plan, wo, &resp.Diagnostics)
+	loads, entries, ok := r.prepareInputs(ctx, plan, wo, &resp.Diagnostics)
 	defer func() {
 		for _, l := range loads {
 			l.up.Close()
@@ -64,6 +65,7 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 			return nil
 		}
 	}
+	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	return job
 }
 
@@ -87,17 +89,17 @@ func addCreateJobError(diags *diag.Diagnostics, templateID string, err error) {
 // defaults into plan, opens (and hashes) every file and checks the hash
 // over them all against the plan's, before anything is created. wo holds
 // the inputs' write-only content.
-func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, wo writeOnlyData, diags *diag.Diagnostics) ([]inputLoad, bool) {
+func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, wo writeOnlyData, diags *diag.Diagnostics) ([]inputLoad, []inputEntry, bool) {
 	ins, isKnown, d := inputsFrom(ctx, plan.Inputs)
 	diags.Append(d...)
 	if !isKnown || diags.HasError() {
 		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values at apply: this is a bug in the provider; please report it.")
-		return nil, false
+		return nil, nil, false
 	}
 	t, steps, d := r.resolveInputs(ctx, plan.TemplateID.ValueString(), ins)
 	diags.Append(d...)
 	if diags.HasError() {
-		return nil, false
+		return nil, nil, false
 	}
 	var loads []inputLoad
 	entries := make([]inputEntry, 0, len(ins))
@@ -109,10 +111,11 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 		}
 		step := steps[ins[i].key]
 		loads = append(loads, inputLoad{key: ins[i].key, step: step, up: up})
-		entries = append(entries, inputEntry{inputID: step.InputID, format: string(up.file.Input.FileFormat), encoding: string(up.file.Input.FileEncoding), sum: up.sum})
+		entries = append(entries, inputEntry{InputID: step.InputID, Format: string(up.file.Input.FileFormat), Encoding: string(up.file.Input.FileEncoding), Sum: up.sum,
+			StepName: step.StepName, Position: slices.IndexFunc(t.Steps, func(s etl.Step) bool { return s.InputID == step.InputID })})
 	}
 	if diags.HasError() {
-		return loads, false
+		return loads, nil, false
 	}
 	// Load in the template's step order.
 	order := make([]inputLoad, 0, len(loads))
@@ -132,10 +135,10 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 			fmt.Sprintf("The data to import changed between plan and apply: the SHA-256 over the inputs is now %s, the plan has %s "+
 				"(an input's bytes, format or encoding changed, or the template's input ids). Nothing was sent and no job was created, "+
 				"so that data other than the planned data is never imported. Run terraform plan again.", sum, plan.ContentSHA256.ValueString()))
-		return order, false
+		return order, nil, false
 	}
 	plan.ContentSHA256 = types.StringValue(sum)
-	return order, !diags.HasError()
+	return order, entries, !diags.HasError()
 }
 
 // prepareInput fills the defaults of one input's file (in place) and

@@ -94,7 +94,7 @@ func TestPrepareInputsRefusesChangedData(t *testing.T) {
 	ins, _ := inputsValue(ctx, []keyedInput{{key: "Load Rates", inputModel: inputModel{File: types.ObjectNull(fileAttrTypes), Rows: rowsValue(t, cells("Currency"), cells("EUR"))}}})
 	plan := importModel{TemplateID: types.StringValue(emulator.TwoStepTemplateID), Inputs: ins, ContentSHA256: types.StringValue(sha256Hex([]byte("planned")))}
 	var diags diag.Diagnostics
-	loads, ok := r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
+	loads, _, ok := r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
 	if ok || len(loads) != 1 {
 		t.Fatalf("ok %v with %d loads", ok, len(loads))
 	}
@@ -109,7 +109,7 @@ func TestPrepareInputsRefusesChangedData(t *testing.T) {
 	want := entryHash([4]string{emulator.TwoStepRatesInputID, "CSV", "UTF-8", sha256Hex(csv)})
 	plan.ContentSHA256 = types.StringValue(want)
 	diags = nil
-	loads, ok = r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
+	loads, _, ok = r.prepareInputs(ctx, &plan, writeOnlyData{}, &diags)
 	if !ok || len(loads) != 1 || loads[0].step.InputID != emulator.TwoStepRatesInputID || plan.ContentSHA256.ValueString() != want {
 		t.Errorf("ok %v, loads %+v, sum %s: %v", ok, loads, plan.ContentSHA256, diags)
 	}

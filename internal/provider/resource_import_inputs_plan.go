@@ -21,10 +21,10 @@ import (
 // planData returns the plan's content_sha256 and the plan-time checks of
 // the data: the top-level file or rows (with a warning when the template
 // has several input steps), or the inputs.
-func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache) (types.String, diag.Diagnostics) {
+func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache) (types.String, []inputEntry, diag.Diagnostics) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	if diags.HasError() {
-		return types.StringUnknown(), diags
+		return types.StringUnknown(), nil, diags
 	}
 	if plan.Inputs.IsNull() {
 		sum, d := planContentHash(ctx, plan, wo, hc)
@@ -32,12 +32,12 @@ func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRe
 		if !diags.HasError() && r.createsJob(ctx, req, plan) {
 			r.warnSeveralSteps(ctx, plan, &diags)
 		}
-		return sum, diags
+		return sum, nil, diags
 	}
 	diags.Append(checkSubmitWithInputs(ctx, req)...)
-	sum, d := r.planInputsHash(ctx, plan, !req.State.Raw.IsNull(), wo, hc.diskOnly())
+	sum, entries, d := r.planInputs(ctx, plan, !req.State.Raw.IsNull(), wo, hc.diskOnly())
 	diags.Append(d...)
-	return sum, diags
+	return sum, entries, diags
 }
 
 // createsJob reports whether the plan creates the job, or replaces it for
@@ -57,9 +57,16 @@ func (r *importResource) createsJob(ctx context.Context, req resource.ModifyPlan
 // wo holds the inputs' write-only content; a file's hash comes from hc
 // when it can (nil: every file is read).
 func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
+	sum, _, diags := r.planInputs(ctx, plan, hasState, wo, hc)
+	return sum, diags
+}
+
+// planInputs is planInputsHash, with the entry of each input it hashed
+// (nil when the hash is unknown).
+func (r *importResource) planInputs(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData, hc *hashCache) (types.String, []inputEntry, diag.Diagnostics) {
 	ins, isKnown, diags := inputsFrom(ctx, plan.Inputs)
 	if !isKnown || diags.HasError() || !known(plan.TemplateID) {
-		return types.StringUnknown(), diags
+		return types.StringUnknown(), nil, diags
 	}
 	if r.client == nil {
 		if hasState {
@@ -68,12 +75,12 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 					"(its settings are unknown until apply). Without them this plan could not tell whether the job's data changed, and would start a second job. "+
 					"Apply the resources the provider's settings come from first (terraform apply -target=...), or set them from values known at plan time.")
 		}
-		return types.StringUnknown(), diags
+		return types.StringUnknown(), nil, diags
 	}
 	t, steps, d := r.resolveInputs(ctx, plan.TemplateID.ValueString(), ins)
 	diags.Append(d...)
 	if diags.HasError() {
-		return types.StringUnknown(), diags
+		return types.StringUnknown(), nil, diags
 	}
 	warnStepsNotLoaded(t, steps, &diags)
 	entries := make([]inputEntry, 0, len(ins))
@@ -81,13 +88,14 @@ func (r *importResource) planInputsHash(ctx context.Context, plan importModel, h
 		e, d := planInputEntry(ctx, in, steps[in.key], wo.forInput(in.key), hc)
 		diags.Append(inInput(in.key, d)...)
 		if e != nil {
+			e.StepName, e.Position = steps[in.key].StepName, slices.IndexFunc(t.Steps, func(s etl.Step) bool { return s.InputID == e.InputID })
 			entries = append(entries, *e)
 		}
 	}
 	if diags.HasError() || len(entries) < len(ins) {
-		return types.StringUnknown(), diags
+		return types.StringUnknown(), nil, diags
 	}
-	return types.StringValue(inputsHash(entries)), diags
+	return types.StringValue(inputsHash(entries)), entries, diags
 }
 
 // resolveInputs reads the template and resolves the keys of ins to its

@@ -64,10 +64,10 @@ func TestResolveInputKeys(t *testing.T) {
 // content_sha256 of inputs lives in users' state: its construction is
 // pinned by an independent computation (entryHash) and a golden.
 func TestInputsHash(t *testing.T) {
-	a := inputEntry{inputID: "640101874288689161", format: "CSV", encoding: "UTF-8", sum: sha256Hex([]byte("a"))}
-	b := inputEntry{inputID: "640101874288689162", format: "TDF", encoding: "UTF-16", sum: sha256Hex([]byte("b"))}
+	a := inputEntry{InputID: "640101874288689161", Format: "CSV", Encoding: "UTF-8", Sum: sha256Hex([]byte("a"))}
+	b := inputEntry{InputID: "640101874288689162", Format: "TDF", Encoding: "UTF-16", Sum: sha256Hex([]byte("b"))}
 	got := inputsHash([]inputEntry{b, a})
-	if want := entryHash([4]string{a.inputID, a.format, a.encoding, a.sum}, [4]string{b.inputID, b.format, b.encoding, b.sum}); got != want {
+	if want := entryHash([4]string{a.InputID, a.Format, a.Encoding, a.Sum}, [4]string{b.InputID, b.Format, b.Encoding, b.Sum}); got != want {
 		t.Errorf("inputsHash = %s, want %s", got, want)
 	}
 	if got != inputsHash([]inputEntry{a, b}) {
@@ -83,10 +83,10 @@ func TestInputsHash(t *testing.T) {
 		t.Error("no inputs: want the SHA-256 of nothing")
 	}
 	for _, change := range []func(*inputEntry){
-		func(e *inputEntry) { e.inputID = "640101874288689163" },
-		func(e *inputEntry) { e.format = "PSV" },
-		func(e *inputEntry) { e.encoding = "Windows Latin-1" },
-		func(e *inputEntry) { e.sum = sha256Hex([]byte("c")) },
+		func(e *inputEntry) { e.InputID = "640101874288689163" },
+		func(e *inputEntry) { e.Format = "PSV" },
+		func(e *inputEntry) { e.Encoding = "Windows Latin-1" },
+		func(e *inputEntry) { e.Sum = sha256Hex([]byte("c")) },
 	} {
 		c := b
 		change(&c)

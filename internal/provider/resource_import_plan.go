@@ -23,14 +23,18 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// The framework hands ModifyPlan one private state to read and write:
+	// read what the job kept before the plan writes its own.
 	hc := newHashCache(ctx, r.hashCache, req.Private)
-	sum, diags := r.planData(ctx, req, plan, hc)
+	priorSteps := inputStepsFrom(ctx, req.Private)
+	sum, entries, diags := r.planData(ctx, req, plan, hc)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
+	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		plan.ContentSHA256 = sum
 		recordPlannedCreate(ctx, plan, resp.Private, &resp.Diagnostics)
@@ -41,7 +45,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
 	// Bytes unknown until apply are compared at apply (checkUnchangedAtApply).
 	if !sum.IsUnknown() && !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
+		r.planDataChange(ctx, priorSteps, plan, prior, entries, resp)
 	}
 	r.planJobChange(ctx, req, resp)
 }

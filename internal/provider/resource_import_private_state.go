@@ -20,9 +20,16 @@ const (
 	// privatePlannedCreateKey holds, in the plan of a new job only, what
 	// the job imports (plannedCreate).
 	privatePlannedCreateKey = "planned_create"
+	// privateInputStepsKey holds the steps a job's inputs were loaded
+	// into, with their input ids then (saveInputSteps).
+	privateInputStepsKey = "input_steps"
+	// privateRehashedKey marks, in a plan, a content_sha256 recorded anew
+	// for the same data (planDataChange).
+	privateRehashedKey = "rehashed"
 )
 
-// privateAdoptedValue is privateAdoptedKey's value while it is set.
+// privateAdoptedValue is the value of a flag kept in private state
+// (privateAdoptedKey, privateRehashedKey) while it is set.
 var privateAdoptedValue = []byte(`true`)
 
 // privateGetter is the read side of the framework's private state.

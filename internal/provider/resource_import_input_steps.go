@@ -1,0 +1,96 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// saveInputSteps keeps, in the planned private state (and so in the
+// job's), the entries of a job with inputs: which step of the template
+// each input loads, and the input id that step had. A later plan compares
+// them with the template as it is then (sameStepsNewIDs).
+func saveInputSteps(ctx context.Context, entries []inputEntry, p privateSetter, diags *diag.Diagnostics) {
+	if entries == nil {
+		return
+	}
+	if b, err := json.Marshal(entries); err == nil {
+		diags.Append(p.SetKey(ctx, privateInputStepsKey, b)...)
+	}
+}
+
+// inputStepsFrom reads what saveInputSteps kept; nil when nothing.
+func inputStepsFrom(ctx context.Context, p privateGetter) []inputEntry {
+	if p == nil {
+		return nil
+	}
+	b, _ := p.GetKey(ctx, privateInputStepsKey)
+	var entries []inputEntry
+	if len(b) == 0 || json.Unmarshal(b, &entries) != nil {
+		return nil
+	}
+	return entries
+}
+
+// sameStepsNewIDs reports whether the job's prior content_sha256 is the
+// hash of entries with only the input ids changed to those the job was
+// loaded with: every input loads a step of the same name, at the same
+// position, with the same bytes, format and encoding, and only the
+// template's input ids changed on the service. The service then imports
+// the same way.
+func sameStepsNewIDs(prior []inputEntry, entries []inputEntry, priorSum string) bool {
+	if prior == nil || len(prior) != len(entries) {
+		return false
+	}
+	old := make([]inputEntry, len(entries))
+	for i, e := range entries {
+		j := stepIndex(prior, e)
+		if j < 0 {
+			return false
+		}
+		e.InputID = prior[j].InputID
+		old[i] = e
+	}
+	return inputsHash(old) == priorSum
+}
+
+// stepIndex is the index of the entry of prior that loads the same step
+// (name and position) as e; -1 when none.
+func stepIndex(prior []inputEntry, e inputEntry) int {
+	for i, p := range prior {
+		if p.StepName == e.StepName && p.Position == e.Position {
+			return i
+		}
+	}
+	return -1
+}
+
+// planDataChange plans a content_sha256 that differs from the job's
+// prior one (priorSteps: the job's input steps, read from its private
+// state before the plan's own are saved there): a replacement (a new job), unless only the template's input
+// ids changed on the service (sameStepsNewIDs); then the new hash is
+// recorded in place, with a warning, and Update is told not to take it
+// for a change of the data (privateRehashedKey).
+func (r *importResource) planDataChange(ctx context.Context, priorSteps []inputEntry, plan importModel, prior types.String, entries []inputEntry, resp *resource.ModifyPlanResponse) {
+	if !sameStepsNewIDs(priorSteps, entries, prior.ValueString()) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, privateAdoptedValue)...)
+	resp.Diagnostics.AddAttributeWarning(path.Root("inputs"), "Template input ids changed; the job is kept",
+		fmt.Sprintf("The input ids of template %s changed on the service since job %s was loaded, but its steps have the same names and order, "+
+			"and each input has the same bytes, format and encoding: the service would import the same way, so no new job starts. "+
+			"content_sha256 is recorded in place with the new input ids.", plan.TemplateID.ValueString(), plan.ID.ValueString()))
+}
+
+// rehashed reports whether the plan recorded a new content_sha256 for the
+// same data (planDataChange).
+func rehashed(ctx context.Context, p privateGetter) bool {
+	v, _ := p.GetKey(ctx, privateRehashedKey)
+	return len(v) > 0
+}

@@ -69,18 +69,33 @@ func hostOf(base string) string {
 func ValidateBaseURL(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("base URL %q is not an absolute http(s) URL such as https://us2.vena.io", raw)
+		return "", fmt.Errorf("base URL %q is not an absolute http(s) URL such as https://us2.vena.io", displayURL(raw))
 	}
 	if u.User != nil {
 		return "", errors.New("base URL must not carry credentials: set the token id and secret instead")
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("base URL %q must not have a query or fragment", raw)
+		return "", fmt.Errorf("base URL %q must not have a query or fragment", displayURL(raw))
 	}
 	if u.Scheme == "http" && !IsLoopbackHost(u.Hostname()) {
-		return "", fmt.Errorf("base URL %q uses plain http to a host that is not loopback: use https (plain http is allowed only for localhost, 127.0.0.0/8 and ::1)", raw)
+		return "", fmt.Errorf("base URL %q uses plain http to a host that is not loopback: use https (plain http is allowed only for localhost, 127.0.0.0/8 and ::1)", displayURL(raw))
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// displayURL is raw as an error may quote it: whatever stands between its
+// scheme and the last "@" (credentials, when the URL carries any, in
+// whatever spelling) is replaced by REDACTED, even where raw does not
+// parse.
+func displayURL(raw string) string {
+	prefix, rest := "", raw
+	if i := strings.Index(raw, "://"); i >= 0 {
+		prefix, rest = raw[:i+3], raw[i+3:]
+	}
+	if at := strings.LastIndex(rest, "@"); at >= 0 {
+		return prefix + "REDACTED@" + rest[at+1:]
+	}
+	return raw
 }
 
 // IsLoopbackHost reports whether host is localhost or a loopback address.

@@ -33,3 +33,31 @@ func TestCheckHub(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateBaseURLHidesCredentials: no error about a base URL quotes
+// credentials it carries, whether or not the URL parses.
+func TestValidateBaseURLHidesCredentials(t *testing.T) {
+	for _, raw := range []string{
+		"https://alice:s3cr3t-pw@us2.vena.io:99999x",
+		"https://alice:s3cr3t-pw@",
+		"alice:s3cr3t-pw@us2.vena.io",
+		"https://alice:s3cr3t/pw@us2.vena.io",
+		"http://alice:s3cr3t-pw@example.com",
+		"https://alice:s3cr3t-pw@us2.vena.io/?q=1",
+		"ftp://alice:s3cr3t-pw@us2.vena.io",
+	} {
+		_, err := ValidateBaseURL(raw)
+		if err == nil {
+			t.Errorf("%q: accepted", raw)
+			continue
+		}
+		for _, secret := range []string{"s3cr3t", "alice"} {
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("%q: the error quotes %q: %v", raw, secret, err)
+			}
+		}
+	}
+	if got := displayURL("https://us2.vena.io/x"); got != "https://us2.vena.io/x" {
+		t.Errorf("a URL without credentials is shown as %q", got)
+	}
+}

@@ -121,7 +121,7 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	}
 	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
 	if err != nil {
-		addContentError(&diags, name, err)
+		addContentError(&diags, name, etl.Encoding(f.Encoding.ValueString()), err)
 		return types.StringUnknown(), diags
 	}
 	checkContent(f, b, &diags)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -213,6 +214,11 @@ func attemptsNote(err error) string {
 
 // addContentError adds the error on file.<name> for inline content the
 // declared encoding cannot represent.
-func addContentError(diags *diag.Diagnostics, name string, err error) {
-	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s: %s.", name, err))
+func addContentError(diags *diag.Diagnostics, name string, enc etl.Encoding, err error) {
+	msg := err.Error()
+	var ue *unencodableError
+	if errors.As(err, &ue) && strings.HasSuffix(name, "_wo") {
+		msg = ue.withoutValue()
+	}
+	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, msg))
 }

@@ -28,8 +28,7 @@ func encodeContent(s string, enc etl.Encoding) ([]byte, error) {
 			col++
 			b, ok := charmap.Windows1252.EncodeRune(r)
 			if !ok {
-				return nil, fmt.Errorf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+
-					"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", r, r, line, col)
+				return nil, &unencodableError{r: r, line: line, col: col}
 			}
 			out = append(out, b)
 			if r == '\n' {
@@ -39,4 +38,23 @@ func encodeContent(s string, enc etl.Encoding) ([]byte, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+}
+
+// unencodableError is a character of inline content that the declared
+// encoding (Windows Latin-1) cannot write.
+type unencodableError struct {
+	r         rune
+	line, col int
+}
+
+func (e *unencodableError) Error() string {
+	return fmt.Sprintf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+
+		"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", e.r, e.r, e.line, e.col)
+}
+
+// withoutValue is the error without the character, in any form: what a
+// diagnostic of a write-only value says.
+func (e *unencodableError) withoutValue() string {
+	return fmt.Sprintf("a character on line %d, column %d cannot be written in Windows Latin-1 (the value is write-only, so the character is not shown): "+
+		"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", e.line, e.col)
 }

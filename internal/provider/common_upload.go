@@ -103,7 +103,7 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 	content, name := f.inline()
 	b, err := encodeContent(content.ValueString(), input.FileEncoding)
 	if err != nil {
-		addContentError(&diags, name, err)
+		addContentError(&diags, name, input.FileEncoding, err)
 		return nil, diags
 	}
 	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: localfile.HashBytes(b), at: filePath(name)}, diags

@@ -52,8 +52,7 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 		enc := etl.Encoding(d.Encoding.ValueString())
 		if validEncodingName(enc) {
 			if _, err := encodeContent(content.ValueString(), enc); err != nil {
-				diags.AddAttributeError(filePath(name), summaryNotEncodable,
-					fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, err))
+				addContentError(&diags, name, enc, err)
 			}
 		}
 	}

@@ -154,7 +154,7 @@ func TestWriteOnlyBadInputs(t *testing.T) {
 		{"rows_wo empty", map[string]any{"rows_wo": [][]string{}}, "rows_wo", []string{"rows_wo is empty"}},
 		{"rows and rows_wo", map[string]any{"rows": [][]string{{"A"}, {"1"}}, "rows_wo": [][]string{{"A"}, {"1"}}}, "rows", []string{"[file,rows,rows_wo,inputs]"}},
 		{"content_wo not in Latin-1", map[string]any{"file": map[string]any{"content_wo": "Account\nΩ\n", "format": "CSV", "encoding": "Windows Latin-1"}},
-			"file.content_wo", []string{"file.content_wo cannot be encoded", "U+03A9", "line 2"}},
+			"file.content_wo", []string{"file.content_wo cannot be encoded", "line 2, column 1", "not shown"}},
 		{"content_wo row narrower", map[string]any{"file": map[string]any{"content_wo": "A,B\n1\n", "format": "CSV"}},
 			"file.content_wo", []string{"file.content_wo", "line 2 has 1 field but the header has 2"}},
 		{"content_wo without format", map[string]any{"file": map[string]any{"content_wo": "A,B\n1,2\n"}}, "file.format", []string{"inline content"}},
@@ -168,6 +168,14 @@ func TestWriteOnlyBadInputs(t *testing.T) {
 			tc.cfg["template_id"] = emulator.GLActualsTemplateID
 			_, diags := newProtoHarness(t).planImport(tc.cfg)
 			expectFirstError(t, diags, tc.path, tc.has...)
+			// No diagnostic quotes a write-only value, in any form.
+			for _, d := range diags {
+				for _, secret := range []string{"Ω", "U+03A9", "03a9", "\\u03a9"} {
+					if strings.Contains(strings.ToLower(d.Summary+d.Detail), strings.ToLower(secret)) {
+						t.Errorf("a diagnostic quotes the write-only value (%s): %s: %s", secret, d.Summary, d.Detail)
+					}
+				}
+			}
 		})
 	}
 }

@@ -202,6 +202,13 @@ func newActionsCLI(t *testing.T) *actionsCLI {
 	if isOpenTofu(tf) || err != nil || v.LessThan(tfversion.Version1_14_0) {
 		t.Skipf("%s: %s", line, actionsSkipReason)
 	}
+	return newCLI(t, tf)
+}
+
+// newCLI serves the provider for the test and returns the CLI tf,
+// attached to it, in a directory of its own.
+func newCLI(t *testing.T, tf string) *actionsCLI {
+	t.Helper()
 	dir := t.TempDir()
 	cliConfig := os.Getenv("TF_CLI_CONFIG_FILE")
 	if cliConfig == "" {

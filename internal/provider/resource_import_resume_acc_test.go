@@ -1,9 +1,12 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -259,6 +262,105 @@ resource "etl_import" "gl" {
 						}
 					}),
 				},
+			},
+		},
+	})
+}
+
+// Ctrl-C (SIGINT) while the provider waits: Terraform stops the provider,
+// the apply fails with the job in state, and the next plain apply settles
+// that job: 1 job, COMPLETED, and the plan after it is empty. Driven
+// through the CLI, which alone can be interrupted.
+func TestAccResume_interrupted(t *testing.T) {
+	testAccPreCheck(t)
+	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if tf == "" {
+		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI to interrupt")
+	}
+	clock := &testClock{}
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
+	c := newCLI(t, tf)
+	c.write(t, resumeConfig(e, "10m"))
+	cmd := exec.Command(c.tf, "apply", "-auto-approve", "-no-color", "-input=false")
+	cmd.Dir, cmd.Env = c.dir, c.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Interrupt once the job runs and has been polled.
+	deadline := time.Now().Add(60 * time.Second)
+	for len(e.Jobs()) == 0 || e.Requests(emulator.EndpointGetJobStatus) < 2 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("the apply never waited for a job:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err == nil {
+		t.Fatalf("the interrupted apply succeeded:\n%s", out.String())
+	}
+	t.Logf("interrupted apply:\n%s", out.String())
+	if n := len(e.Jobs()); n != 1 {
+		t.Fatalf("%d jobs after the interrupted apply, want 1", n)
+	}
+	clock.advance(2 * time.Hour) // the job completes
+	if o, err := c.run("apply", "-auto-approve", "-no-color", "-input=false"); err != nil {
+		t.Fatalf("the next apply failed: %v\n%s", err, o)
+	} else {
+		expectOutput(t, o, "Resumed import job "+e.Jobs()[0].ID)
+	}
+	if jobs := e.Jobs(); len(jobs) != 1 || jobs[0].Status != emulator.StatusCompleted {
+		t.Fatalf("jobs %+v: want the one job, COMPLETED", jobs)
+	}
+	if o, err := c.run("plan", "-detailed-exitcode", "-no-color", "-input=false"); err != nil {
+		t.Fatalf("the plan after it is not empty: %v\n%s", err, o)
+	}
+	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
+}
+
+// cancel_on_destroy = true: the replacement's Delete of a tainted job with
+// the same data does not cancel it (the Create that follows resumes it);
+// destroying the resource then cancels an unfinished job as configured.
+func TestAccResume_cancelOnDestroy(t *testing.T) {
+	clock := &testClock{}
+	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
+	config := strings.Replace(resumeConfig(e, "1s"), "submit              = true", "submit              = true\n  cancel_on_destroy   = true", 1)
+	sum := sha256Hex(rowsBody(t, resumeRows))
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := e.Requests(emulator.EndpointCancelJob); n != 1 {
+				return fmt.Errorf("%d cancel requests, want 1 (the destroy's)", n)
+			}
+			if jobs := e.Jobs(); len(jobs) != 1 || jobs[0].Status != emulator.StatusCancelled {
+				return fmt.Errorf("jobs %+v: want the one job, CANCELLED by the destroy", jobs)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{Config: config, ExpectError: regexp.MustCompile(`Timed out waiting for import job`)},
+			{
+				// Still running: resumed, not cancelled; it times out again.
+				Config:      config,
+				ExpectError: regexp.MustCompile(`Timed out waiting for import job`),
+			},
+			{
+				PreConfig: func() {
+					if n := e.Requests(emulator.EndpointCancelJob); n != 0 {
+						t.Errorf("%d cancel requests by the replacement, want 0", n)
+					}
+					if err := checkJobs(e, sum); err != nil {
+						t.Error(err)
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true, // still tainted
 			},
 		},
 	})

@@ -80,8 +80,10 @@ func actionFileAttribute() schema.Attribute {
 // attribute, timeouts.invoke, with its description; the attribute's own
 // validator refuses a value that is not a duration at plan.
 func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
-	return timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+	a, _ := timeouts.AttributesWithOpts(ctx, timeouts.Opts{
 		InvokeDescription: "How long the invocation may take, the upload and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
 			"Defaults to `\"30m\"`.",
-	})
+	}).(schema.SingleNestedAttribute)
+	a.MarkdownDescription = "How long an invocation may take: `invoke`."
+	return a
 }

@@ -31,7 +31,8 @@ import (
 const inputsHashDescription = " With `inputs`, it is the SHA-256 of one group of four lines per input, in ascending order of input id (compared as strings): " +
 	"`<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n`, where the input id is the one the key resolves to, " +
 	"and a `rows` input is `CSV` and `UTF-8` with the SHA-256 of its CSV file. So the bytes, format and encoding of each input, and which inputs are loaded, define the job; " +
-	"an input's path, file name and part name, and whether it is keyed by step name or input id, do not."
+	"an input's path, file name and part name, and whether it is keyed by step name or input id, do not. " +
+	"When only the template's input ids change on the service (the same steps, by name and order, with the same data), the next plan records the new value in place and starts no job."
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {

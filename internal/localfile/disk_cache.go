@@ -4,11 +4,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -22,9 +26,29 @@ import (
 // at most max records: a write over the bound removes the oldest. A record
 // is only a hint: it is used when its path and identity are those of the
 // file now and it is not racy (Record.Trusted).
+//
+// The cache trusts only what it owns: a record says "this file's bytes
+// hash to this", and whoever can write one can hide an edit. So the
+// directory is used only when it is a real directory (not a symbolic
+// link), owned by this process's user and not writable by group or others,
+// and so is the terraform-provider-etl directory above it (UserDiskCache);
+// and a record file is read only when it is a regular file (not a link),
+// owned by this user and not writable by group or others. A shared
+// XDG_CACHE_HOME, or sudo keeping HOME, thus turns the cache off instead
+// of letting another user plant records. Trusted says whether the
+// directory is used, and why not; it is checked once per DiskCache value
+// (UserDiskCache makes one per plan). Nothing about it is ever an error:
+// a cache that is not used only misses, and drops its writes.
 type DiskCache struct {
 	dir string
 	max int
+	// parent, when set, is the directory above dir that is checked as dir
+	// is (UserDiskCache's terraform-provider-etl directory).
+	parent string
+
+	trustOnce sync.Once
+	trusted   bool
+	why       string // why not trusted
 }
 
 // Bounds of the disk cache: records kept (about 300 bytes each), and the
@@ -33,6 +57,8 @@ const (
 	diskCacheMax    = 4096
 	diskCacheTmpAge = time.Hour
 	diskCacheTmp    = ".tmp-"
+	// diskCacheRecordMax: a record file larger than this is not one.
+	diskCacheRecordMax = 64 << 10
 )
 
 // UserDiskCache is the disk cache in the user's cache directory
@@ -43,7 +69,76 @@ func UserDiskCache() *DiskCache {
 	if err != nil || base == "" {
 		return nil
 	}
-	return &DiskCache{dir: filepath.Join(base, "terraform-provider-etl", "file-hashes-v1"), max: diskCacheMax}
+	parent := filepath.Join(base, "terraform-provider-etl")
+	return &DiskCache{dir: filepath.Join(parent, "file-hashes-v1"), parent: parent, max: diskCacheMax}
+}
+
+// Trusted reports whether the cache's directory is used (Get and Put do
+// nothing otherwise), and when it is not, why, in words fit for a log.
+// The first call checks, and makes the directory (mode 0700) when it is
+// missing, its parent first; later calls, and Get and Put, reuse that
+// answer. Nil: false.
+func (d *DiskCache) Trusted() (bool, string) {
+	if d == nil {
+		return false, "no cache directory"
+	}
+	d.trustOnce.Do(func() {
+		d.why = d.checkDirs()
+		d.trusted = d.why == ""
+	})
+	return d.trusted, d.why
+}
+
+// checkDirs makes the cache's directories that are missing and checks
+// them (parent first): "" when they are ours alone, else why not.
+func (d *DiskCache) checkDirs() string {
+	dirs := []string{d.dir}
+	if d.parent != "" {
+		dirs = []string{d.parent, d.dir}
+	}
+	// Above the checked directories: made when missing, not checked.
+	if err := os.MkdirAll(filepath.Dir(dirs[0]), 0o700); err != nil {
+		return fmt.Sprintf("the hash cache directory %s cannot be made: %v", d.dir, err)
+	}
+	for _, p := range dirs {
+		if err := os.Mkdir(p, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			return fmt.Sprintf("the hash cache directory %s cannot be made: %v", p, err)
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return fmt.Sprintf("the hash cache directory %s cannot be read: %v", p, err)
+		}
+		if !fi.IsDir() {
+			return fmt.Sprintf("the hash cache directory %s is not a directory (%s)", p, describeType(fi.Mode()))
+		}
+		if why := notOurs(fi); why != "" {
+			return fmt.Sprintf("the hash cache directory %s is %s", p, why)
+		}
+	}
+	return ""
+}
+
+// describeType names a file's type.
+func describeType(m fs.FileMode) string {
+	if m&fs.ModeSymlink != 0 {
+		return "a symbolic link"
+	}
+	return "mode " + m.String()
+}
+
+// notOurs says why the file whose metadata is fi is not this user's alone
+// (owned by another user, or writable by group or others); "" when it is.
+func notOurs(fi fs.FileInfo) string {
+	uid, ok := fileOwner(fi)
+	switch {
+	case !ok:
+		return "of an unknown owner (this system does not tell who owns a file)"
+	case int64(uid) != int64(os.Getuid()):
+		return fmt.Sprintf("owned by uid %d, not by this user (uid %d)", uid, os.Getuid())
+	case fi.Mode().Perm()&0o022 != 0:
+		return fmt.Sprintf("writable by group or others (mode %04o)", fi.Mode().Perm())
+	}
+	return ""
 }
 
 // name is the file name of the record for the file at abs with identity id.
@@ -54,13 +149,14 @@ func (d *DiskCache) name(abs string, id Identity) string {
 }
 
 // Get returns the record for the file at abs with identity id; nil when
-// there is none or it is not for that file.
+// there is none, it is not for that file, the directory is not trusted
+// (Trusted), or the record file is not a regular file of this user's alone.
 func (d *DiskCache) Get(abs string, id Identity) *Record {
-	if d == nil {
+	if ok, _ := d.Trusted(); !ok {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(d.dir, d.name(abs, id)))
-	if err != nil {
+	b, ok := readOwned(filepath.Join(d.dir, d.name(abs, id)))
+	if !ok {
 		return nil
 	}
 	var r Record
@@ -73,11 +169,14 @@ func (d *DiskCache) Get(abs string, id Identity) *Record {
 // Put writes r, then keeps the directory within its bound. Failures are
 // ignored: the cache only ever saves a read.
 func (d *DiskCache) Put(r *Record) {
-	if d == nil || r == nil || r.Path == "" {
+	if r == nil || r.Path == "" {
+		return
+	}
+	if ok, _ := d.Trusted(); !ok {
 		return
 	}
 	b, err := json.Marshal(r)
-	if err != nil || os.MkdirAll(d.dir, 0o700) != nil {
+	if err != nil {
 		return
 	}
 	tmp, err := os.CreateTemp(d.dir, diskCacheTmp+"*")
@@ -90,6 +189,30 @@ func (d *DiskCache) Put(r *Record) {
 		return
 	}
 	d.prune()
+}
+
+// readOwned returns the bytes of the record file at p when it is a
+// regular file (not a link: Lstat) of this user's alone, and is still that
+// file once open (fstat); false otherwise.
+func readOwned(p string) ([]byte, bool) {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || notOurs(fi) != "" {
+		return nil, false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil || !os.SameFile(fi, opened) || notOurs(opened) != "" {
+		return nil, false
+	}
+	b, err := io.ReadAll(io.LimitReader(f, diskCacheRecordMax+1))
+	if err != nil || len(b) > diskCacheRecordMax {
+		return nil, false
+	}
+	return b, true
 }
 
 // prune removes the oldest records while there are more than max, down to

@@ -9,9 +9,16 @@
 // (PathError, ChangedError) into diagnostics and upload errors, and passes
 // in the checks of a file's format as plain functions.
 //
-// One file per concern: identity*.go (a file's identity, per system),
-// record.go (a hash with the identity it was taken for), disk_cache.go
-// (records across processes), readahead.go (the one read-ahead reader),
+// One file is one file: its identity is read from what the system opens by
+// the name given (never from the name cleaned as text), and its records
+// are kept under the name the system resolves it to (symbolic links
+// resolved, then ".." from where they lead).
+//
+// One file per concern: identity*.go (a file's identity, per system, and
+// the path its records are kept under), record.go (a hash with the
+// identity it was taken for), disk_cache*.go (records across processes, in
+// a directory of the user's alone; who owns a file, per system),
+// readahead.go (the one read-ahead reader),
 // hash.go (hashing), open.go (opening a regular file), send.go (the verified
 // send) and reads.go (the per-path read counter tests assert on).
 package localfile

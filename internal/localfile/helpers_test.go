@@ -24,6 +24,17 @@ func writeFile(t testing.TB, dir, name string, b []byte) string {
 	return p
 }
 
+// realPath is the name of p with every symbolic link resolved, as a test
+// expects the records' key path (t.TempDir may itself be under a link).
+func realPath(t testing.TB, p string) string {
+	t.Helper()
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // repeatCSV is a large CSV file: a header line, then n copies of row.
 func repeatCSV(header, row string, n int) []byte {
 	b := make([]byte, 0, len(header)+1+n*(len(row)+1))

@@ -17,18 +17,19 @@ func systemIdentity(t *testing.T, p string) (Identity, bool) {
 	return identityOf(fi)
 }
 
-// TestStatPath: the absolute path and identity of a regular file; nothing
-// for what is not one.
+// TestStatPath: the key path (absolute, links resolved) and identity of a
+// regular file; nothing for what is not one.
 func TestStatPath(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
 	want, hasIdentity := systemIdentity(t, p)
+	key := realPath(t, p) // p, unless the temporary directory is under a link
 	abs, id, ok := StatPath(p)
-	if ok != hasIdentity || (ok && (abs != p || id != want || id.Size != 22)) {
-		t.Fatalf("StatPath = %q, %+v, %v; want %q, %+v, %v", abs, id, ok, p, want, hasIdentity)
+	if ok != hasIdentity || (ok && (abs != key || id != want || id.Size != 22)) {
+		t.Fatalf("StatPath = %q, %+v, %v; want %q, %+v, %v", abs, id, ok, key, want, hasIdentity)
 	}
 	t.Chdir(dir)
-	if abs, id, ok := StatPath("gl.csv"); ok != hasIdentity || (ok && (abs != p || id != want)) {
+	if abs, id, ok := StatPath("gl.csv"); ok != hasIdentity || (ok && (abs != key || id != want)) {
 		t.Fatalf("relative path: %q, %+v, %v", abs, id, ok)
 	}
 	for _, q := range []string{filepath.Join(dir, "missing.csv"), dir} {
@@ -52,7 +53,7 @@ func TestStableIdentity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if abs, id, ok := stableIdentity(fh, before); ok != hasIdentity || (ok && (abs != p || id != want)) {
+	if abs, id, ok := stableIdentity(fh, before); ok != hasIdentity || (ok && (abs != realPath(t, p) || id != want)) {
 		t.Fatalf("unchanged: %q, %+v, %v; want %+v, %v", abs, id, ok, want, hasIdentity)
 	}
 	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
@@ -69,7 +70,7 @@ func TestStableIdentity(t *testing.T) {
 }
 
 // TestIdentityHook: the hook changes every identity read, and is given the
-// file's absolute path.
+// file's key path.
 func TestIdentityHook(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
 	want, hasIdentity := systemIdentity(t, p)
@@ -95,7 +96,7 @@ func TestIdentityHook(t *testing.T) {
 	if r, _, err := HashPath(p, 0, nil); err != nil || r.ID != frozen {
 		t.Fatalf("HashPath with the hook = %+v, %v; want the identity %+v", r, err, frozen)
 	}
-	if len(seen) != 2 || seen[0] != p || seen[1] != p {
+	if key := realPath(t, p); len(seen) != 2 || seen[0] != key || seen[1] != key {
 		t.Fatalf("the hook saw %q", seen)
 	}
 	IdentityHook.Store(nil)

@@ -6,7 +6,7 @@ import "time"
 // read, and when the read began: the hash is the file's for as long as the
 // file keeps that identity (Trusted).
 type Record struct {
-	Path     string   `json:"path"` // absolute
+	Path     string   `json:"path"` // the key path: absolute, links resolved (StatPath)
 	ID       Identity `json:"identity"`
 	SHA256   string   `json:"sha256"`
 	HashedAt int64    `json:"hashed_at_ns"` // wall clock, Unix nanoseconds

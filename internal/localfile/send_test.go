@@ -366,7 +366,7 @@ func TestOpenedVerified(t *testing.T) {
 		}
 		return
 	}
-	if !ok || rec.Path != p || rec.ID != id || rec.SHA256 != sha256Hex(content) || rec.Checked != "CSV/UTF-8" ||
+	if !ok || rec.Path != realPath(t, p) || rec.ID != id || rec.SHA256 != sha256Hex(content) || rec.Checked != "CSV/UTF-8" ||
 		rec.HashedAt < opening.UnixNano() || rec.HashedAt > opened.UnixNano() {
 		t.Fatalf("SentRecord = %+v, %v; want the file %s, identity %+v, opened between %d and %d", rec, ok, p, id, opening.UnixNano(), opened.UnixNano())
 	}

@@ -26,6 +26,7 @@ var (
 	_ resource.ResourceWithModifyPlan       = (*importResource)(nil)
 	_ resource.ResourceWithConfigValidators = (*importResource)(nil)
 	_ resource.ResourceWithValidateConfig   = (*importResource)(nil)
+	_ resource.ResourceWithIdentity         = (*importResource)(nil)
 )
 
 func newImportResource() resource.Resource { return &importResource{} }
@@ -50,6 +51,7 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 // replacement of a job whose create was cut short, it resumes that job
 // instead (resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -127,6 +129,9 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// States written before identities existed gain one at their refresh.
+	// The framework wants it even for a resource Read removes.
+	setIdentity(ctx, state.ID, resp.Identity, &resp.Diagnostics)
 	if r.client == nil {
 		if state.Status.IsNull() { // just imported: nothing known yet
 			notConfigured(&resp.Diagnostics)
@@ -156,6 +161,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan, state importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -269,12 +275,14 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 // ImportState adopts an existing job by its id. The next apply takes the
 // configuration over without starting a job.
 func (r *importResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id := strings.TrimSpace(req.ID)
+	raw := importedID(ctx, req, &resp.Diagnostics)
+	id := strings.TrimSpace(raw)
 	if !etl.ValidJobID(id) {
 		resp.Diagnostics.AddError("Invalid job id",
-			fmt.Sprintf("%q is not a job id: import an etl_import by the id of its job, 18 or 19 decimal digits such as 640101874288689160.", req.ID))
+			fmt.Sprintf("%q is not a job id: import an etl_import by the id of its job, 18 or 19 decimal digits such as 640101874288689160.", raw))
 		return
 	}
+	setIdentity(ctx, types.StringValue(id), resp.Identity, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, privateAdoptedValue)...)
 }

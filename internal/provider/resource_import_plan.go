@@ -2,10 +2,15 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // ModifyPlan computes content_sha256 from the file or rows, reports file
@@ -16,6 +21,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		// A destroy: its Delete receives this private state, which must
 		// not carry the plan of the job's own create.
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
+		warnDestroy(ctx, req.State, &resp.Diagnostics)
 		return
 	}
 	var plan importModel
@@ -48,4 +54,24 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		r.planDataChange(ctx, priorSteps, plan, prior, entries, resp)
 	}
 	r.planJobChange(ctx, req, resp)
+	if len(resp.RequiresReplace) > 0 {
+		warnDestroy(ctx, req.State, &resp.Diagnostics)
+	}
+}
+
+// warnDestroy says, in a plan that destroys or replaces the job in state,
+// what becomes of it: its imported data stays in the model, and with
+// cancel_on_destroy an unfinished job is cancelled.
+func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
+	var m importModel
+	if d := state.Get(ctx, &m); d.HasError() || !known(m.ID) {
+		return
+	}
+	jobID, status := m.ID.ValueString(), m.Status.ValueString()
+	detail := fmt.Sprintf("Destroying this etl_import only removes job %s (status %s) from the Terraform state: the data it imported stays in the model. "+
+		"Nothing is deleted from the service.", jobID, status)
+	if m.CancelOnDestroy.ValueBool() && !etl.JobStatus(status).Final() {
+		detail += fmt.Sprintf(" cancel_on_destroy is true, so if job %s is still unfinished then, it is cancelled.", jobID)
+	}
+	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
 }

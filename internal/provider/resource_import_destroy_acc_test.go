@@ -1,0 +1,56 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// A destroy plan says, per etl_import, that its job's data stays in the
+// model; with cancel_on_destroy and an unfinished job, that it is
+// cancelled. A replacement the provider plans says so too.
+func TestAccDestroy_warns(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	spy := &diagSpy{}
+	config := func(amount string) string {
+		return e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "gl" {
+  template_id       = %q
+  rows              = [["Account", "Amount"], ["4000", %q]]
+  cancel_on_destroy = true
+}
+`, emulator.GLActualsTemplateID, amount)
+	}
+	warned := func(n int) error {
+		id := e.Jobs()[n].ID
+		d := spy.warning("Import job " + id + ": its data stays in the model")
+		if !strings.Contains(d, "only removes job "+id) || !strings.Contains(d, "stays in the model") {
+			return fmt.Errorf("no destroy warning for job %s: %q", id, d)
+		}
+		return nil
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: spy.factories(),
+		CheckDestroy: func(*terraform.State) error {
+			if n := len(e.Jobs()); n != 2 {
+				return fmt.Errorf("%d jobs, want 2", n)
+			}
+			return warned(1)
+		},
+		Steps: []resource.TestStep{
+			{Config: config("1")},
+			{
+				// Other rows: the plan replaces the job and says what
+				// becomes of the old one.
+				Config: config("2"),
+				Check:  func(*terraform.State) error { return warned(0) },
+			},
+		},
+	})
+}

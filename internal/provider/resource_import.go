@@ -61,7 +61,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+	timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -211,7 +211,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		plan.setJob(job)
 	}
 	if job != nil && plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
-		timeout, d := plan.Timeouts.Create(ctx, defaultCreateTimeout)
+		timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
 		resp.Diagnostics.Append(d...)
 		wctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -246,7 +246,7 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	timeout, d := configuredTimeout(ctx, state.Timeouts.Object, "delete", defaultDeleteTimeout, state.Timeouts.Delete)
 	resp.Diagnostics.Append(d...)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -23,7 +23,8 @@ var (
 func newImportAction() action.Action { return &importAction{} }
 
 // importAction is the etl_import action: each invocation starts one new
-// job with the resource's code (prepareUpload and a jobRunner), and
+// job with the resource's code (prepareUpload and a jobRunner; with
+// inputs, the loading the resource shares in common_inputs_load.go), and
 // reports its progress. It keeps nothing.
 type importAction struct{ client *etl.Client }
 
@@ -39,9 +40,10 @@ func (a *importAction) Configure(_ context.Context, req action.ConfigureRequest,
 	a.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// Invoke starts a new job with the configured data, then submits it and
-// waits for it as configured, all within timeouts.invoke. A job that fails
-// fails the invocation with its id and status.
+// Invoke starts a new job with the configured data (with inputs: creates
+// it and loads each input, runInputs), then submits it and waits for it as
+// configured, all within timeouts.invoke. A job that fails fails the
+// invocation with its id and status.
 func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var cfg importActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -62,6 +64,11 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
+	p := newActionProgress(ctx, resp.SendProgress)
+	if !m.Inputs.IsNull() {
+		a.runInputs(ctx, &m, timeout, p, &resp.Diagnostics)
+		return
+	}
 	// The data is checked again now, as a plan checks it (the file may
 	// have changed since the plan), and its hash is the one the send
 	// verifies.
@@ -77,20 +84,37 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 		return
 	}
 	defer up.Close()
-	a.run(ctx, &m, up, timeout, newActionProgress(ctx, resp.SendProgress), &resp.Diagnostics)
+	a.run(ctx, &m, up, timeout, p, &resp.Diagnostics)
 }
 
-// run starts the job, then submits it and waits for it as configured,
-// recording each outcome in m and reporting each step through p; failures
-// go to diags.
+// runner returns the jobRunner of one invocation (the action's wording),
+// reporting each status it waits through to p (nil: none).
+func (a *importAction) runner(p *actionProgress) *jobRunner {
+	r := &jobRunner{client: a.client, action: true}
+	if p != nil {
+		r.progress = p.send
+	}
+	return r
+}
+
+// run starts the job with the file or rows, then submits it and waits for
+// it as configured (finish), recording each outcome in m and reporting
+// each step through p; failures go to diags.
 func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
-	r := &jobRunner{client: a.client, action: true, progress: p.send}
+	r := a.runner(p)
 	job := startReporting(ctx, r, m.TemplateID.ValueString(), up, p, diags)
 	if job == nil {
 		return
 	}
 	m.setJob(job)
 	p.send(fmt.Sprintf("Import job %s started: %s", job.ID, job.Status))
+	a.finish(ctx, r, m, job, timeout, p, diags)
+}
+
+// finish submits the job (started, or created and loaded) and waits for
+// it, as configured, recording each outcome in m and reporting each step
+// through p; failures go to diags.
+func (a *importAction) finish(ctx context.Context, r *jobRunner, m *importModel, job *etl.Job, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
 	if m.Submit.ValueBool() {
 		if !r.submit(ctx, m, job, diags) {
 			return

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -99,6 +100,58 @@ action "etl_import" "failing" {
 	}
 	if b, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate")); err == nil && strings.Contains(string(b), "etl_import") {
 		t.Errorf("the state holds an etl_import:\n%s", b)
+	}
+}
+
+// terraform apply -invoke with inputs: one job created from the two-step
+// template, one PUT per input with exactly its bytes (in step order), one
+// submit, progress per input; the state holds nothing.
+func TestAccImportAction_inputs(t *testing.T) {
+	cli := newActionsCLI(t)
+	e, wire := newLoggedEmulator(t, emulator.Options{})
+	actuals, actualsRaw := writeTestFile(t, cli.dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
+	ratesCSV := []byte(delimited(ratesRows, "CSV"))
+	cli.write(t, e.providerConfig()+fmt.Sprintf(`
+action "etl_import" "multi" {
+  config {
+    template_id = %q
+    inputs = {
+      "Load Actuals" = { file = { path = %q } }
+      "Load Rates"   = { rows = [["Currency", "Rate"], ["EUR", "1.08"], ["CAD", 0.73]] }
+    }
+    wait_for_completion = true
+  }
+}
+`, emulator.TwoStepTemplateID, actuals))
+
+	out := cli.invoke(t, "multi", true)
+	jobs := e.Jobs()
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs on the emulator, want 1", len(jobs))
+	}
+	job := jobs[0]
+	if job.TemplateID != emulator.TwoStepTemplateID || job.Status != emulator.StatusCompleted {
+		t.Errorf("job %+v, want a COMPLETED job of the two-step template", job)
+	}
+	expectJobInputs(t, job, map[string][]byte{emulator.TwoStepActualsInputID: actualsRaw, emulator.TwoStepRatesInputID: ratesCSV},
+		map[string]string{emulator.TwoStepActualsInputID: "actuals.csv", emulator.TwoStepRatesInputID: "rows.csv"})
+	want := []string{
+		"POST /api/public/v1/etl/templates/" + emulator.TwoStepTemplateID + "/jobs -> 200",
+		"PUT /api/public/v1/etl/jobs/" + job.ID + "/inputs/" + emulator.TwoStepActualsInputID + "/file -> 204",
+		"PUT /api/public/v1/etl/jobs/" + job.ID + "/inputs/" + emulator.TwoStepRatesInputID + "/file -> 204",
+		"POST /api/public/v1/etl/jobs/" + job.ID + "/submit -> 200",
+	}
+	if got := wire.writes(); !slices.Equal(got, want) {
+		t.Errorf("requests that change something:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	expectOutput(t, out, "Import job "+job.ID+" created: EDITING",
+		fmt.Sprintf(`Loading step "Load Actuals" (input %s): %d bytes`, emulator.TwoStepActualsInputID, len(actualsRaw)),
+		fmt.Sprintf(`Loading step "Load Rates" (input %s): %d bytes`, emulator.TwoStepRatesInputID, len(ratesCSV)),
+		"Import job "+job.ID+" submitted: SUBMITTED", "Import job "+job.ID+" ended: COMPLETED", "Actions: 1 invoked")
+
+	// Nothing is kept: the state lists nothing.
+	if list, err := cli.run("state", "list"); err != nil || strings.TrimSpace(list) != "" {
+		t.Errorf("terraform state list: %v\n%s", err, list)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
@@ -17,6 +18,7 @@ type importActionModel struct {
 	TemplateID        types.String   `tfsdk:"template_id"`
 	File              types.Object   `tfsdk:"file"`
 	Rows              types.List     `tfsdk:"rows"`
+	Inputs            types.Map      `tfsdk:"inputs"`
 	Submit            types.Bool     `tfsdk:"submit"`
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
@@ -34,6 +36,12 @@ type actionFileModel struct {
 	PartName types.String `tfsdk:"part_name"`
 }
 
+// actionFileAttrTypes are the attributes of the action's file block.
+var actionFileAttrTypes = map[string]attr.Type{
+	"path": types.StringType, "content": types.StringType, "format": types.StringType,
+	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
+}
+
 // file returns the file block as the resource's fileModel, as configured
 // (no defaults); nil when it is null or unknown.
 func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnostics) {
@@ -49,25 +57,45 @@ func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnosti
 		Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}, diags
 }
 
-// asImportModel returns the configuration as the resource's model of the job to
-// start, its file's defaults filled in: what the resource's code that
-// checks, hashes and sends the data reads. It is never saved.
+// asResourceFile returns the action's file block obj as the resource's
+// file block, its defaults filled in (withDefaults); null or unknown as
+// obj is.
+func asResourceFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
+	switch {
+	case obj.IsNull():
+		return types.ObjectNull(fileAttrTypes), nil
+	case obj.IsUnknown():
+		return types.ObjectUnknown(fileAttrTypes), nil
+	}
+	var f actionFileModel
+	diags := obj.As(ctx, &f, basetypes.ObjectAsOptions{})
+	if diags.HasError() {
+		return types.ObjectUnknown(fileAttrTypes), diags
+	}
+	v, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(fileModel{Path: f.Path, Content: f.Content, ContentWO: types.StringNull(),
+		Format: f.Format, Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}))
+	diags.Append(d...)
+	return v, diags
+}
+
+// asImportModel returns the configuration as the resource's model of the
+// job to start, the defaults of its files filled in: what the resource's
+// code that checks, hashes and sends the data reads. With inputs, submit
+// defaults to true, as the resource's does (submitDefault): a job created
+// for inputs runs only once submitted. It is never saved.
 func (a importActionModel) asImportModel(ctx context.Context) (importModel, diag.Diagnostics) {
 	m := importModel{
 		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(types.ListType{ElemType: types.StringType}),
-		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion,
-		File: types.ObjectNull(fileAttrTypes), ContentSHA256: types.StringUnknown(),
+		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion, ContentSHA256: types.StringUnknown(),
 	}
-	if a.File.IsUnknown() {
-		m.File = types.ObjectUnknown(fileAttrTypes)
-	}
-	f, diags := a.file(ctx)
-	if f == nil || diags.HasError() {
-		return m, diags
-	}
-	obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
+	file, diags := asResourceFile(ctx, a.File)
+	m.File = file
+	inputs, d := a.asResourceInputs(ctx)
 	diags.Append(d...)
-	m.File = obj
+	m.Inputs = inputs
+	if m.Submit.IsNull() && !a.Inputs.IsNull() {
+		m.Submit = types.BoolValue(true)
+	}
 	return m, diags
 }
 
@@ -76,8 +104,5 @@ func (a importActionModel) asImportModel(ctx context.Context) (importModel, diag
 // duration was already refused at plan by the timeouts package's own
 // validator (actionTimeoutsAttribute).
 func (a importActionModel) timeout(ctx context.Context) (time.Duration, diag.Diagnostics) {
-	if a.Timeouts.IsNull() || a.Timeouts.IsUnknown() {
-		return defaultCreateTimeout, nil
-	}
-	return a.Timeouts.Invoke(ctx, defaultCreateTimeout)
+	return configuredTimeout(ctx, a.Timeouts.Object, "invoke", defaultCreateTimeout, a.Timeouts.Invoke)
 }

@@ -10,11 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-var actionFileAttrTypes = map[string]attr.Type{
-	"path": types.StringType, "content": types.StringType, "format": types.StringType,
-	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
-}
-
 func actionFile(t *testing.T, vals map[string]attr.Value) types.Object {
 	t.Helper()
 	for name := range actionFileAttrTypes {
@@ -78,5 +73,52 @@ func TestImportActionModelTimeout(t *testing.T) {
 	}
 	if _, diags := (importActionModel{Timeouts: tv(types.StringValue("5"))}).timeout(ctx); !diags.HasError() {
 		t.Error("5: no error")
+	}
+}
+
+// With inputs, the model holds them as the resource's inputs (each file
+// with its defaults, content_wo null), and submit defaults to true.
+func TestImportActionModelInputs(t *testing.T) {
+	ctx := context.Background()
+	inputType := types.ObjectType{AttrTypes: map[string]attr.Type{"file": types.ObjectType{AttrTypes: actionFileAttrTypes}, "rows": inputAttrTypes["rows"]}}
+	rows := rowsValue(t, cells("Currency", "Rate"), cells("EUR", "1.08"))
+	listNull := types.ListNull(rows.ElementType(ctx))
+	inputs := types.MapValueMust(inputType, map[string]attr.Value{
+		"Load Actuals": types.ObjectValueMust(inputType.AttrTypes, map[string]attr.Value{
+			"file": actionFile(t, map[string]attr.Value{"path": types.StringValue("/data/actuals.psv")}), "rows": listNull}),
+		"Load Rates": types.ObjectValueMust(inputType.AttrTypes, map[string]attr.Value{"file": types.ObjectNull(actionFileAttrTypes), "rows": rows}),
+	})
+	a := importActionModel{TemplateID: types.StringValue("1"), File: types.ObjectNull(actionFileAttrTypes), Rows: listNull, Inputs: inputs,
+		Submit: types.BoolNull(), WaitForCompletion: types.BoolNull()}
+	m, d := a.asImportModel(ctx)
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	if !m.Submit.Equal(types.BoolValue(true)) || !m.File.IsNull() {
+		t.Errorf("submit %v, file %v: want true (the default with inputs) and no file", m.Submit, m.File)
+	}
+	ins, isKnown, d := inputsFrom(ctx, m.Inputs)
+	if d.HasError() || !isKnown || len(ins) != 2 || ins[0].key != "Load Actuals" || !ins[1].Rows.Equal(rows) || !ins[1].File.IsNull() {
+		t.Fatalf("inputs %+v (%v, %v)", ins, isKnown, d)
+	}
+	f, _ := fileFrom(ctx, ins[0].File)
+	if f.Format.ValueString() != "PSV" || f.Name.ValueString() != "actuals.psv" || f.Encoding.ValueString() != "UTF-8" || f.PartName.ValueString() != "file" || !f.ContentWO.IsNull() {
+		t.Errorf("input file %+v: want the defaults filled in, content_wo null", f)
+	}
+
+	a.Submit = types.BoolValue(false)
+	if m, _ = a.asImportModel(ctx); m.Submit.ValueBool() {
+		t.Error("submit = false with inputs: want false as configured")
+	}
+	a.Inputs = types.MapValueMust(inputType, map[string]attr.Value{"Load Rates": types.ObjectUnknown(inputType.AttrTypes)})
+	if m, d = a.asImportModel(ctx); d.HasError() {
+		t.Fatal(d)
+	} else if _, isKnown, _ := inputsFrom(ctx, m.Inputs); isKnown {
+		t.Error("an unknown input is known")
+	}
+	a.Inputs = types.MapNull(inputType)
+	a.Submit = types.BoolNull()
+	if m, _ = a.asImportModel(ctx); !m.Inputs.IsNull() || m.Submit.ValueBool() {
+		t.Errorf("no inputs: inputs %v, submit %v; want null and false", m.Inputs, m.Submit)
 	}
 }

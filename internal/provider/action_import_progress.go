@@ -64,14 +64,30 @@ func startReporting(ctx context.Context, r *jobRunner, templateID string, up *pr
 	}
 	f := up.file
 	p.send(fmt.Sprintf("Starting an import job from template %s with the file %s: %d bytes, SHA-256 %s", templateID, f.Input.FileName, f.Size, up.sum))
+	defer p.reportSent(f)()
+	return r.start(ctx, templateID, up, diags)
+}
+
+// reportLoad says which step an input is loaded into and how many bytes
+// it sends, then, while they are sent, how many have been; loadInputs
+// calls it before each load, and the function it returns once the load is
+// over.
+func (p *actionProgress) reportLoad(l inputLoad) (done func()) {
+	f := l.up.file
+	p.send(fmt.Sprintf("Loading step %q (input %s): %d bytes", l.step.StepName, l.step.InputID, f.Size))
+	return p.reportSent(f)
+}
+
+// reportSent counts the bytes of f that each attempt to send it reads,
+// and reports them every uploadProgressEvery until the returned stop is
+// called.
+func (p *actionProgress) reportSent(f *etl.FileUpload) (stop func()) {
 	var sent atomic.Int64
 	f.Open = countingOpen(f.Open, &sent)
-	stop := p.every(uploadProgressEvery, func() string {
+	return p.every(uploadProgressEvery, func() string {
 		n := sent.Load()
 		return fmt.Sprintf("Sent %d of %d bytes of %s (%d%%)", n, f.Size, f.Input.FileName, percent(n, f.Size))
 	})
-	defer stop()
-	return r.start(ctx, templateID, up, diags)
 }
 
 // countingOpen wraps an upload's Open so that n counts the bytes the

@@ -2,6 +2,9 @@ package provider
 
 import (
 	"context"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -13,17 +16,20 @@ import (
 )
 
 // Schema describes the action's attributes: template_id, file (the
-// resource's file block less content_wo), rows, submit,
-// wait_for_completion and timeouts.invoke.
+// resource's file block less content_wo), rows, inputs (the resource's,
+// their file blocks less content_wo), submit, wait_for_completion and
+// timeouts.invoke. Their descriptions speak of invocations: the
+// resource's words about what a change does are left out
+// (invocationDescription).
 func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file or with rows: every invocation starts one new job, " +
-			"streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress. " +
+		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file, with rows, or with one input per step of the template: " +
+			"every invocation starts one new job, streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress. " +
 			"It keeps nothing in state. Invoke it with `terraform apply -invoke=action.etl_import.<name>`, or from a resource's " +
 			"`lifecycle { action_trigger { ... } }`. Actions need Terraform 1.14 or later; OpenTofu does not support them (use the `etl_import` resource there).",
 		Attributes: map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the template the job is created from, such as `data.etl_template.gl.id`.",
+				MarkdownDescription: "The id of the template each invocation creates its job from, such as `data.etl_template.gl.id`.",
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
@@ -31,19 +37,22 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
 					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit " +
-					"are sent instead as a UTF-8 CSV file through start with file, with a warning. Exactly one of `file` and `rows` must be set.",
+					"are sent instead as a UTF-8 CSV file through start with file, with a warning. Exactly one of `file`, `rows` and `inputs` must be set.",
 				ElementType: types.ListType{ElemType: types.StringType},
 				Optional:    true,
 				Validators:  []validator.List{rowsValidator{}},
 			},
+			"inputs": actionInputsAttribute(),
 			"submit": schema.BoolAttribute{
-				MarkdownDescription: "Whether to submit the job after starting it. Defaults to `false`.",
-				Optional:            true,
+				MarkdownDescription: "Whether each invocation submits its job: once it is started with `file` or `rows`, once its inputs are loaded with `inputs`. " +
+					"Defaults to `false` with `file` or `rows`, and to `true` with `inputs`: a job created for inputs runs only once submitted, so with `inputs` " +
+					"an explicit `submit = false` is a warning (the job stays `EDITING` and the service expires it), and an error with `wait_for_completion = true`.",
+				Optional: true,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Whether to wait until the job reaches a final status (polling with backoff, bounded by `timeouts.invoke`), reporting each status. " +
+				MarkdownDescription: "Whether each invocation waits until its job reaches a final status (polling with backoff, bounded by `timeouts.invoke`), reporting each status. " +
 					"`COMPLETED` succeeds; `ERROR`, `CANCELLED` and `EXPIRED` fail the invocation with the job's id and status. Defaults to `false`: " +
-					"the invocation then ends once the job is started (and submitted).",
+					"the invocation then ends once the job is started, or created and loaded (and submitted).",
 				Optional: true,
 			},
 			"timeouts": actionTimeoutsAttribute(ctx),
@@ -52,11 +61,24 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 }
 
 // actionFileAttribute returns the action's file block: the resource's file
-// block (each attribute's description and validators) less content_wo,
-// which an action has no use for since it keeps nothing in state. path's
-// exactly-one rule is rebuilt to name path and content alone.
+// block (each attribute's description, for invocations, and validators)
+// less content_wo, which an action has no use for since it keeps nothing
+// in state (actionFileAttributes).
 func actionFileAttribute() schema.Attribute {
 	res, _ := fileAttribute().(rschema.SingleNestedAttribute)
+	return schema.SingleNestedAttribute{
+		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows` and `inputs` must be set; in `file`, exactly one of `path` and `content`.",
+		Optional:            true,
+		Attributes:          actionFileAttributes(res),
+	}
+}
+
+// actionFileAttributes returns the attributes of the resource's file block
+// res (the top-level one, or an input's) as the action's: each with its
+// description for invocations (invocationDescription) and its validators,
+// less content_wo. path's exactly-one rule is rebuilt to name path and
+// content alone.
+func actionFileAttributes(res rschema.SingleNestedAttribute) map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{}
 	for name, a := range res.Attributes {
 		s, ok := a.(rschema.StringAttribute)
@@ -67,13 +89,44 @@ func actionFileAttribute() schema.Attribute {
 		if name == "path" {
 			validators = fileSourceValidators("content")
 		}
-		attrs[name] = schema.StringAttribute{MarkdownDescription: s.MarkdownDescription, Optional: true, Validators: validators}
+		attrs[name] = schema.StringAttribute{MarkdownDescription: invocationDescription(s.MarkdownDescription), Optional: true, Validators: validators}
 	}
-	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file` and `rows` must be set; in `file`, exactly one of `path` and `content`.",
-		Optional:            true,
-		Attributes:          attrs,
+	return attrs
+}
+
+// resourceOnlyWords mark the sentences of the resource's descriptions that
+// say what a change of the attribute does to the resource's job (a new
+// job, or an update in place): an action has no job to change, each
+// invocation starts one.
+var resourceOnlyWords = []string{"starts a new job", "starts no job", "no job starts", "in place"}
+
+// invocationDescription returns a description of the resource's without
+// its sentences about changes (resourceOnlyWords).
+func invocationDescription(desc string) string {
+	var kept []string
+	for _, s := range sentences(desc) {
+		if !slices.ContainsFunc(resourceOnlyWords, func(w string) bool { return strings.Contains(s, w) }) {
+			kept = append(kept, s)
+		}
 	}
+	return strings.Join(kept, " ")
+}
+
+// sentences splits a description into its sentences: each ends with a
+// period followed by a space and a capital letter or a backquote.
+func sentences(desc string) []string {
+	var out []string
+	start := 0
+	for i := 0; i+2 < len(desc); i++ {
+		if desc[i] == '.' && desc[i+1] == ' ' && (unicode.IsUpper(rune(desc[i+2])) || desc[i+2] == '`') {
+			out = append(out, desc[start:i+1])
+			start = i + 2
+		}
+	}
+	if rest := strings.TrimSpace(desc[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
 }
 
 // actionTimeoutsAttribute returns the framework's action timeouts
@@ -81,7 +134,7 @@ func actionFileAttribute() schema.Attribute {
 // validator refuses a value that is not a duration at plan.
 func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
 	a, _ := timeouts.AttributesWithOpts(ctx, timeouts.Opts{
-		InvokeDescription: "How long the invocation may take, the upload and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
+		InvokeDescription: "How long an invocation may take, the upload (of every input, with `inputs`) and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
 			"Defaults to `\"30m\"`.",
 	}).(schema.SingleNestedAttribute)
 	a.MarkdownDescription = "How long an invocation may take: `invoke`."

@@ -13,8 +13,9 @@ import (
 )
 
 // The action takes what the resource takes to define a job, and its file
-// block is the resource's: the same descriptions and validators, less the
-// write-only content_wo.
+// blocks (top-level and each input's) are the resource's: the same
+// validators and descriptions (less what a change does to the resource's
+// job), less the write-only content_wo.
 func TestImportActionSchema(t *testing.T) {
 	ctx := context.Background()
 	var resp action.SchemaResponse
@@ -23,22 +24,74 @@ func TestImportActionSchema(t *testing.T) {
 		t.Fatalf("schema: %v", d)
 	}
 	got := slices.Sorted(maps.Keys(resp.Schema.Attributes))
-	want := []string{"file", "rows", "submit", "template_id", "timeouts", "wait_for_completion"}
+	want := []string{"file", "inputs", "rows", "submit", "template_id", "timeouts", "wait_for_completion"}
 	if !slices.Equal(got, want) {
 		t.Errorf("attributes %v, want %v", got, want)
 	}
 
+	res := importSchema(t)
 	file := resp.Schema.Attributes["file"].(schema.SingleNestedAttribute)
-	res := importSchema(t).Attributes["file"].(rschema.SingleNestedAttribute)
+	expectActionFile(t, "file", file, res.Attributes["file"].(rschema.SingleNestedAttribute))
+	if rows := resp.Schema.Attributes["rows"].(schema.ListAttribute); len(rows.Validators) != 1 {
+		t.Errorf("rows: %d validators, want the resource's rows validator", len(rows.Validators))
+	}
+
+	// inputs: the resource's, each input's file less content_wo.
+	inputs, ok := resp.Schema.Attributes["inputs"].(schema.MapNestedAttribute)
+	if !ok {
+		t.Fatalf("inputs is %T, want a map of objects", resp.Schema.Attributes["inputs"])
+	}
+	resInputs := res.Attributes["inputs"].(rschema.MapNestedAttribute)
+	if !inputs.Optional || len(inputs.Validators) != len(resInputs.Validators) {
+		t.Errorf("inputs: optional %v, %d validators; want optional and the resource's %d", inputs.Optional, len(inputs.Validators), len(resInputs.Validators))
+	}
+	if got := slices.Sorted(maps.Keys(inputs.NestedObject.Attributes)); !slices.Equal(got, []string{"file", "rows"}) {
+		t.Errorf("an input has %v, want [file rows]", got)
+	}
+	inFile := inputs.NestedObject.Attributes["file"].(schema.SingleNestedAttribute)
+	resInFile := resInputs.NestedObject.Attributes["file"].(rschema.SingleNestedAttribute)
+	expectActionFile(t, "inputs file", inFile, resInFile)
+	if len(inFile.Validators) != 1 || !strings.Contains(inFile.Validators[0].Description(ctx), "[rows]") {
+		t.Errorf("inputs file: validators %v, want exactly one of file and rows", inFile.Validators)
+	}
+	inRows := inputs.NestedObject.Attributes["rows"].(schema.ListAttribute)
+	resInRows := resInputs.NestedObject.Attributes["rows"].(rschema.ListAttribute)
+	if !inRows.Optional || len(inRows.Validators) != 1 || inRows.MarkdownDescription != resInRows.MarkdownDescription {
+		t.Errorf("inputs rows: %+v, want the resource's", inRows)
+	}
+
+	// Every description speaks of invocations, never of what a change does
+	// to a job (the resource's words).
+	for at, d := range actionDescriptions("", resp.Schema.Attributes) {
+		for _, w := range []string{"starts a new job", "starts no job", "no job starts", "in place", "Changing", "a change"} {
+			if strings.Contains(d, w) {
+				t.Errorf("%s: description %q has the resource's words %q", at, d, w)
+			}
+		}
+	}
+	for _, at := range []string{"inputs", "submit", "wait_for_completion", "template_id"} {
+		if d := resp.Schema.Attributes[at].GetMarkdownDescription(); !strings.Contains(d, "invocation") {
+			t.Errorf("%s: description %q does not speak of invocations", at, d)
+		}
+	}
+}
+
+// expectActionFile asserts that the action's file block (at) is the
+// resource's (res) less content_wo: each attribute optional, with the
+// resource's validators and its description less the sentences about
+// changes.
+func expectActionFile(t *testing.T, at string, file schema.SingleNestedAttribute, res rschema.SingleNestedAttribute) {
+	t.Helper()
+	ctx := context.Background()
 	wantFile := slices.DeleteFunc(slices.Sorted(maps.Keys(res.Attributes)), func(s string) bool { return s == "content_wo" })
 	if got := slices.Sorted(maps.Keys(file.Attributes)); !slices.Equal(got, wantFile) {
-		t.Errorf("file attributes %v, want the resource's less content_wo: %v", got, wantFile)
+		t.Errorf("%s attributes %v, want the resource's less content_wo: %v", at, got, wantFile)
 	}
 	for name, a := range file.Attributes {
 		s := a.(schema.StringAttribute)
 		r := res.Attributes[name].(rschema.StringAttribute)
-		if !s.Optional || s.MarkdownDescription != r.MarkdownDescription || len(s.Validators) != len(r.Validators) {
-			t.Errorf("file.%s: optional %v, %d validators; want optional and the resource's description and %d validators", name, s.Optional, len(s.Validators), len(r.Validators))
+		if !s.Optional || s.MarkdownDescription != invocationDescription(r.MarkdownDescription) || len(s.Validators) != len(r.Validators) {
+			t.Errorf("%s.%s: optional %v, %d validators; want optional and the resource's description and %d validators", at, name, s.Optional, len(s.Validators), len(r.Validators))
 		}
 	}
 	// path's exactly-one rule names only what the action has.
@@ -47,9 +100,36 @@ func TestImportActionSchema(t *testing.T) {
 		rules = append(rules, v.Description(ctx))
 	}
 	if s := strings.Join(rules, " "); !strings.Contains(s, "[content]") || strings.Contains(s, "content_wo") {
-		t.Errorf("file.path validators %q: want the exactly-one rule of path and content alone", s)
+		t.Errorf("%s.path validators %q: want the exactly-one rule of path and content alone", at, s)
 	}
-	if rows := resp.Schema.Attributes["rows"].(schema.ListAttribute); len(rows.Validators) != 1 {
-		t.Errorf("rows: %d validators, want the resource's rows validator", len(rows.Validators))
+}
+
+// actionDescriptions returns the description of every attribute, nested
+// ones included, by path.
+func actionDescriptions(prefix string, attrs map[string]schema.Attribute) map[string]string {
+	out := map[string]string{}
+	for name, a := range attrs {
+		at := prefix + name
+		out[at] = a.GetMarkdownDescription()
+		switch n := a.(type) {
+		case schema.SingleNestedAttribute:
+			maps.Copy(out, actionDescriptions(at+".", n.Attributes))
+		case schema.MapNestedAttribute:
+			maps.Copy(out, actionDescriptions(at+"[key].", n.NestedObject.Attributes))
+		}
+	}
+	return out
+}
+
+func TestInvocationDescription(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Defaults to `UTF-8`. Changing it starts a new job.", "Defaults to `UTF-8`."},
+		{"Such as `\"a.csv\"`. Its bytes. Changing the path updates in place and starts no job when the bytes are the same (a moved file).", "Such as `\"a.csv\"`. Its bytes."},
+		{"Defaults to `file`. It is sent as written. Changing it updates in place: no job starts.", "Defaults to `file`. It is sent as written."},
+		{"Extensions `.csv`, `.psv`; required when none. `path` wins.", "Extensions `.csv`, `.psv`; required when none. `path` wins."},
+	} {
+		if got := invocationDescription(c.in); got != c.want {
+			t.Errorf("invocationDescription(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 
 // jobRunner starts, submits and waits for an import job: the code the
 // etl_import resource and the etl_import action share (start, submit and
-// waitAndRecord). They differ only in what their diagnostics say: the
+// waitAndRecord; with inputs, resolveInputs, createJob and loadInputs in
+// common_inputs*.go). They differ only in what their diagnostics say: the
 // resource keeps a job that failed after it started in state, tainted,
 // and bounds waiting with timeouts.create; the action keeps nothing and
 // bounds it with timeout.

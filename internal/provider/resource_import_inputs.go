@@ -2,13 +2,11 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -16,15 +14,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // The inputs of a job created from a template with several input steps:
 // each is loaded into its own input of the job, then the job is submitted.
-// This file holds the schema of inputs, its model and how the file block's
-// rules and diagnostics are reused for each input's file.
+// This file holds the resource's schema of inputs and its submit default;
+// their model and checks, which the action shares, are in
+// common_inputs*.go.
 
 // inputsHashDescription documents content_sha256 for inputs: the one
 // construction inputsHash implements.
@@ -86,81 +84,6 @@ func inputFileAttribute() schema.Attribute {
 	return a
 }
 
-// inputModel is one entry of inputs.
-type inputModel struct {
-	File types.Object `tfsdk:"file"`
-	Rows types.List   `tfsdk:"rows"`
-}
-
-var inputAttrTypes = map[string]attr.Type{
-	"file": types.ObjectType{AttrTypes: fileAttrTypes},
-	"rows": types.ListType{ElemType: types.ListType{ElemType: types.StringType}},
-}
-
-// keyedInput is one entry of inputs with its key.
-type keyedInput struct {
-	key string
-	inputModel
-}
-
-// inputsFrom reads inputs in key order; known is false when the map or
-// one of its entries is unknown.
-func inputsFrom(ctx context.Context, m types.Map) (ins []keyedInput, known bool, diags diag.Diagnostics) {
-	if m.IsNull() || m.IsUnknown() {
-		return nil, false, nil
-	}
-	elems := m.Elements()
-	for _, k := range slices.Sorted(maps.Keys(elems)) {
-		obj, ok := elems[k].(types.Object)
-		if !ok || obj.IsUnknown() {
-			return nil, false, diags
-		}
-		var in inputModel
-		diags.Append(obj.As(ctx, &in, basetypes.ObjectAsOptions{})...)
-		if diags.HasError() {
-			return nil, false, diags
-		}
-		ins = append(ins, keyedInput{key: k, inputModel: in})
-	}
-	return ins, true, diags
-}
-
-// inputsValue is the inputs map of ins.
-func inputsValue(ctx context.Context, ins []keyedInput) (types.Map, diag.Diagnostics) {
-	out := make(map[string]inputModel, len(ins))
-	for _, in := range ins {
-		out[in.key] = in.inputModel
-	}
-	return types.MapValueFrom(ctx, types.ObjectType{AttrTypes: inputAttrTypes}, out)
-}
-
-// inputPath is the path of the input keyed key.
-func inputPath(key string) path.Path { return path.Root("inputs").AtMapKey(key) }
-
-// inInput moves diagnostics about the top-level file block (produced by
-// the file block's own checks, run on the input's file) to the input's
-// file block, and says which input they are about.
-func inInput(key string, diags diag.Diagnostics) diag.Diagnostics {
-	out := make(diag.Diagnostics, 0, len(diags))
-	for _, d := range diags {
-		detail := fmt.Sprintf("In inputs[%q]: %s", key, d.Detail())
-		at := inputPath(key)
-		if wp, ok := d.(diag.DiagnosticWithPath); ok && len(wp.Path().Steps()) > 0 {
-			for _, s := range wp.Path().Steps() {
-				if name, ok := s.(path.PathStepAttributeName); ok {
-					at = at.AtName(string(name))
-				}
-			}
-		}
-		if d.Severity() == diag.SeverityError {
-			out.AddAttributeError(at, d.Summary(), detail)
-		} else {
-			out.AddAttributeWarning(at, d.Summary(), detail)
-		}
-	}
-	return out
-}
-
 // submitDefault plans submit when the configuration leaves it out: true
 // with inputs (a created job runs only once submitted; one never
 // submitted expires), false with file or rows.
@@ -181,28 +104,14 @@ func (submitDefault) PlanModifyBool(ctx context.Context, req planmodifier.BoolRe
 }
 
 // checkInputsConfig runs the file block's configuration check
-// (checkFileConfig) on the file of every input whose values are known.
+// (checkFileConfig) on the file of every input whose values are known
+// (checkInputFiles).
 func checkInputsConfig(ctx context.Context, config tfsdk.Config) diag.Diagnostics {
 	var m types.Map
 	diags := config.GetAttribute(ctx, path.Root("inputs"), &m)
-	if diags.HasError() || m.IsNull() || m.IsUnknown() {
+	if diags.HasError() {
 		return diags
 	}
-	elems := m.Elements()
-	for _, k := range slices.Sorted(maps.Keys(elems)) {
-		obj, ok := elems[k].(types.Object)
-		if !ok || obj.IsNull() || obj.IsUnknown() {
-			continue
-		}
-		var in inputModel
-		if d := obj.As(ctx, &in, basetypes.ObjectAsOptions{UnhandledUnknownAsEmpty: true}); d.HasError() {
-			continue
-		}
-		f, d := fileFrom(ctx, in.File)
-		if f == nil || d.HasError() {
-			continue
-		}
-		diags.Append(inInput(k, checkFileConfig(*f))...)
-	}
+	diags.Append(checkInputFiles(ctx, m)...)
 	return diags
 }

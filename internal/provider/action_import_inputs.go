@@ -1,0 +1,188 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// The action's inputs: the resource's inputs (the same keys, rules,
+// plan-time checks and loading, shared in common_inputs*.go), with one new
+// job per invocation and nothing kept.
+
+// actionInputsDescription describes the action's inputs in its own words:
+// invocations, not the resource's changes.
+const actionInputsDescription = "The inputs of a template with several input steps, keyed by step name (as `data.etl_template` shows it in `steps`) or by input id; " +
+	"each holds exactly one of `file` and `rows`. Every invocation creates one new job, loads each input into the job's input in the template's step order " +
+	"(a multipart upload, streamed from disk, retried from its start like other idempotent calls), reporting each step and its size, then submits the job " +
+	"(`submit` defaults to `true` with `inputs`). Keys are resolved against the template's steps when the invocation is planned, and again when it runs: " +
+	"a key that is neither a step name nor an input id fails the invocation before any job is created, listing the steps; a step name that the template has twice must be given by input id. " +
+	"A load that fails cancels the job (best effort) and fails the invocation, naming the job and the step. " +
+	"An empty map runs a template that has no input steps (create, then submit). Exactly one of `file`, `rows` and `inputs` must be set."
+
+// actionInputsAttribute returns the action's inputs: the resource's
+// (inputsAttribute: the same validators, its rows, and its file block as
+// actionFileAttributes makes it), described for invocations.
+func actionInputsAttribute() schema.Attribute {
+	res, _ := inputsAttribute().(rschema.MapNestedAttribute)
+	file, _ := res.NestedObject.Attributes["file"].(rschema.SingleNestedAttribute)
+	rows, _ := res.NestedObject.Attributes["rows"].(rschema.ListAttribute)
+	return schema.MapNestedAttribute{
+		MarkdownDescription: actionInputsDescription,
+		Optional:            true,
+		Validators:          res.Validators,
+		NestedObject: schema.NestedAttributeObject{
+			Attributes: map[string]schema.Attribute{
+				"file": schema.SingleNestedAttribute{
+					MarkdownDescription: invocationDescription(file.MarkdownDescription),
+					Optional:            true,
+					Attributes:          actionFileAttributes(file),
+					Validators:          file.Validators,
+				},
+				"rows": schema.ListAttribute{
+					MarkdownDescription: invocationDescription(rows.MarkdownDescription),
+					ElementType:         rows.ElementType,
+					Optional:            true,
+					Validators:          rows.Validators,
+				},
+			},
+		},
+	}
+}
+
+// asResourceInputs returns the action's inputs as the resource's inputs (the
+// model the shared code reads): each file with content_wo null and its
+// defaults filled in (withDefaults), values unknown kept unknown.
+func (a importActionModel) asResourceInputs(ctx context.Context) (types.Map, diag.Diagnostics) {
+	typ := types.ObjectType{AttrTypes: inputAttrTypes}
+	switch {
+	case a.Inputs.IsNull():
+		return types.MapNull(typ), nil
+	case a.Inputs.IsUnknown():
+		return types.MapUnknown(typ), nil
+	}
+	var diags diag.Diagnostics
+	out := make(map[string]attr.Value, len(a.Inputs.Elements()))
+	for k, e := range a.Inputs.Elements() {
+		obj, _ := e.(types.Object)
+		switch {
+		case obj.IsUnknown():
+			out[k] = types.ObjectUnknown(inputAttrTypes)
+			continue
+		case obj.IsNull():
+			out[k] = types.ObjectNull(inputAttrTypes)
+			continue
+		}
+		attrs := obj.Attributes()
+		file, _ := attrs["file"].(types.Object)
+		rows, _ := attrs["rows"].(types.List)
+		f, d := asResourceFile(ctx, file)
+		diags.Append(d...)
+		v, d := types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": rows})
+		diags.Append(d...)
+		out[k] = v
+	}
+	if diags.HasError() {
+		return types.MapUnknown(typ), diags
+	}
+	m, d := types.MapValue(typ, out)
+	diags.Append(d...)
+	return m, diags
+}
+
+// planInputs checks the inputs at plan as the resource's plan does: the
+// keys resolved against the template (errors on the key, and a warning for
+// the steps no input loads) and each input hashed and checked as a file
+// (its format and encoding, the widths of its rows). Without a client (the
+// provider's settings unknown during this plan) or a known template_id,
+// the keys cannot be resolved, but the inputs' data is still checked; the
+// invocation checks everything again.
+func (a *importAction) planInputs(ctx context.Context, m importModel) diag.Diagnostics {
+	ins, isKnown, diags := inputsFrom(ctx, m.Inputs)
+	if !isKnown || diags.HasError() {
+		return diags
+	}
+	t, steps := &etl.Template{}, map[string]etl.Step{}
+	if a.client != nil && known(m.TemplateID) {
+		var d diag.Diagnostics
+		t, steps, d = a.runner(nil).resolveInputs(ctx, m.TemplateID.ValueString(), ins)
+		diags.Append(d...)
+		if diags.HasError() {
+			return diags
+		}
+		warnStepsNotLoaded(t, steps, &diags)
+	}
+	_, d := planInputEntries(ctx, t, steps, ins, writeOnlyData{}, nil)
+	diags.Append(d...)
+	return diags
+}
+
+// runInputs runs one invocation with inputs: the inputs checked again (as
+// planInputs does: the files may have changed since the plan, and the hash
+// each file has now is the one its bytes are checked against as they are
+// sent), one job created, each input loaded in the template's step order
+// with its progress, then the job submitted and waited for as configured
+// (finish). A failed load cancels the job and fails the invocation.
+func (a *importAction) runInputs(ctx context.Context, m *importModel, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
+	ins, isKnown, d := inputsFrom(ctx, m.Inputs)
+	diags.Append(d...)
+	if !isKnown || diags.HasError() {
+		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values when the action is invoked: this is a bug in the provider; please report it.")
+		return
+	}
+	r := a.runner(p)
+	templateID := m.TemplateID.ValueString()
+	t, steps, d := r.resolveInputs(ctx, templateID, ins)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	entries, d := planInputEntries(ctx, t, steps, ins, writeOnlyData{}, nil)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	if entries == nil {
+		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values when the action is invoked: this is a bug in the provider; please report it.")
+		return
+	}
+	planned := make(map[string]types.String, len(ins))
+	for i, in := range ins {
+		planned[in.key] = types.StringValue(entries[i].Sum)
+	}
+	loads, _, ok := prepareInputLoads(ctx, t, steps, ins, writeOnlyData{}, planned, diags)
+	defer closeLoads(loads)
+	if !ok {
+		return
+	}
+
+	p.send(fmt.Sprintf("Creating an import job from template %s to load %s", templateID, countInputs(len(loads))))
+	job := r.createJob(ctx, templateID, diags)
+	if job == nil {
+		return
+	}
+	m.setJob(job)
+	p.send(fmt.Sprintf("Import job %s created: %s", job.ID, job.Status))
+	if _, ok := r.loadInputs(ctx, templateID, job, loads, p.reportLoad, diags); !ok {
+		return
+	}
+	p.send(fmt.Sprintf("Import job %s: %s loaded", job.ID, countInputs(len(loads))))
+	a.finish(ctx, r, m, job, timeout, p, diags)
+}
+
+// countInputs says how many inputs there are: "1 input", "2 inputs".
+func countInputs(n int) string {
+	if n == 1 {
+		return "1 input"
+	}
+	return fmt.Sprintf("%d inputs", n)
+}

@@ -1,0 +1,206 @@
+package provider
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// Loading inputs, as the resource's Create and the action's Invoke both
+// do: each input's upload prepared (its defaults filled, its file opened
+// and hashed), the job created, each input loaded in the template's step
+// order, and a failed load answered by cancelling the job. What each then
+// keeps (the resource: the job in state; the action: nothing) is its own.
+
+// inputLoad is one input ready to send.
+type inputLoad struct {
+	key  string
+	step etl.Step
+	up   *preparedUpload
+}
+
+// closeLoads closes the uploads of loads.
+func closeLoads(loads []inputLoad) {
+	for _, l := range loads {
+		l.up.Close()
+	}
+}
+
+// cancelTimeout bounds cancelling a job after a failed load, which runs
+// even when the create's (or the invocation's) own time is up.
+const cancelTimeout = 30 * time.Second
+
+// prepareInput fills the defaults of one input's file (in place) and
+// prepares its upload: the file opened and hashed (its bytes are checked
+// against that hash again while they are sent), inline content encoded,
+// or rows as a CSV file. Diagnostics are about the top-level file block.
+// wo holds the input's write-only content (file.content_wo). planned,
+// when known, is the SHA-256 a file's bytes must have: the file is then
+// not read first, and its bytes are checked against planned as they are
+// sent (the resource passes a hash of the disk cache, the action the hash
+// its invocation's check just took).
+func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned types.String) (*preparedUpload, diag.Diagnostics) {
+	if !in.Rows.IsNull() {
+		rows, ok := rowsFrom(in.Rows)
+		if !ok {
+			var diags diag.Diagnostics
+			diags.AddError("Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
+			return nil, diags
+		}
+		f := etl.DataUpload{Rows: rows}.CSVFile()
+		return &preparedUpload{file: &f, sum: hashRowsCSV(rows)}, nil
+	}
+	// The top-level file's own apply: its defaults, its checks, its upload.
+	m := importModel{File: in.File, ContentSHA256: planned}
+	up, diags := prepareUpload(ctx, &m, wo)
+	in.File = m.File
+	if diags.HasError() {
+		up.Close()
+		return nil, diags
+	}
+	return up, diags
+}
+
+// prepareInputLoads prepares the upload of every input of ins (whose keys
+// resolveInputs resolved to steps of t), filling their files' defaults in
+// place in ins; planned[key] is the SHA-256 the input's file must have
+// (see prepareInput; null: none). It returns the loads in the template's
+// step order and each input's entry of content_sha256; ok is false after
+// an error (on the input's attribute), and the loads prepared so far are
+// returned to be closed.
+func prepareInputLoads(ctx context.Context, t *etl.Template, steps map[string]etl.Step, ins []keyedInput, wo writeOnlyData,
+	planned map[string]types.String, diags *diag.Diagnostics) (loads []inputLoad, entries []inputEntry, ok bool) {
+	var problems diag.Diagnostics
+	entries = make([]inputEntry, 0, len(ins))
+	for i := range ins {
+		in := &ins[i]
+		up, d := prepareInput(ctx, in, wo.forInput(in.key), planned[in.key])
+		problems.Append(inInput(in.key, d)...)
+		if up == nil {
+			continue
+		}
+		step := steps[in.key]
+		loads = append(loads, inputLoad{key: in.key, step: step, up: up})
+		entries = append(entries, inputEntry{InputID: step.InputID, Format: string(up.file.Input.FileFormat), Encoding: string(up.file.Input.FileEncoding), Sum: up.sum,
+			StepName: step.StepName, Position: stepPosition(t, step.InputID)})
+	}
+	diags.Append(problems...)
+	if problems.HasError() {
+		return loads, nil, false
+	}
+	// Load in the template's step order.
+	slices.SortStableFunc(loads, func(a, b inputLoad) int {
+		return cmp.Compare(stepPosition(t, a.step.InputID), stepPosition(t, b.step.InputID))
+	})
+	return loads, entries, true
+}
+
+// createJob creates a job from the template, with no data (EDITING); nil
+// after a failure, which is a diagnostic that says whether a job may
+// exist.
+func (r *jobRunner) createJob(ctx context.Context, templateID string, diags *diag.Diagnostics) *etl.Job {
+	job, err := r.client.CreateJob(ctx, templateID)
+	if err != nil {
+		addCreateJobError(diags, templateID, err, r.createAgainAdvice())
+		return nil
+	}
+	return job
+}
+
+// createAgainAdvice ends the error of a create whose answer was lost.
+func (r *jobRunner) createAgainAdvice() string {
+	if r.action {
+		return "Invoke the action again to create a job and load the inputs."
+	}
+	return "Apply again to create the job and load the inputs."
+}
+
+// addCreateJobError: creating the job failed. A job created by a request
+// whose answer was lost holds no data and is never submitted, so unlike a
+// lost start (addStartError) it cannot import anything: trying again (as
+// again says) is safe, and adopting it would adopt an empty job.
+func addCreateJobError(diags *diag.Diagnostics, templateID string, err error, again string) {
+	var maybe *etl.JobMaybeCreatedError
+	if !errors.As(err, &maybe) {
+		addStartError(diags, templateID, err, adoptAdvice)
+		return
+	}
+	diags.AddError("Import job may have been created",
+		fmt.Sprintf("Creating a job from template %s: the request reached the service but its answer was lost (%v). "+
+			"A job may have been created; if so, it holds no data and was never submitted, so it never runs and the service expires it. "+
+			"Nothing was loaded. %s", templateID, maybe.Err, again))
+}
+
+// loadInputs loads each of loads into the job created from templateID, in
+// their order (the template's step order: prepareInputLoads). report,
+// when not nil, is called before each load, and the function it returns
+// once the load is over (the action's progress). A failed load cancels
+// the job, best effort and with time of its own, and adds the error on the
+// input's key naming the step, the input and the job; loadInputs then
+// returns false, and the job as the cancel left it (nil when the cancel
+// failed).
+func (r *jobRunner) loadInputs(ctx context.Context, templateID string, job *etl.Job, loads []inputLoad, report func(inputLoad) (done func()), diags *diag.Diagnostics) (*etl.Job, bool) {
+	for _, l := range loads {
+		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.StepName, "size": l.up.file.Size, "sha256": l.up.sum})
+		done := func() {}
+		if report != nil {
+			done = report(l)
+		}
+		err := r.client.UploadJobFile(ctx, job.ID, l.step.InputID, *l.up.file)
+		done()
+		if err != nil {
+			return r.abandonLoad(ctx, templateID, job, l, err, diags), false
+		}
+	}
+	return job, true
+}
+
+// abandonLoad answers a failed load: the job is cancelled (best effort,
+// with time of its own) and the error names the step, the input and the
+// job. It returns the cancelled job, nil when the cancel failed.
+func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl.Job, l inputLoad, loadErr error, diags *diag.Diagnostics) *etl.Job {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelTimeout)
+	defer cancel()
+	cancelled, err := r.client.CancelJob(cctx, job.ID)
+	outcome, status := "", job.Status
+	if err != nil {
+		cancelled = nil
+		outcome = fmt.Sprintf("Cancelling the job failed too (%s): it stays EDITING, is never submitted by Terraform, and the service expires it.", err)
+	} else {
+		status = cancelled.Status
+		outcome = fmt.Sprintf("The job was cancelled (status %s), so it never runs.", cancelled.Status)
+	}
+	tflog.Info(ctx, "load of a job input failed; job cancelled", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "status": string(status)})
+	var changed *localfile.ChangedError
+	what := fmt.Sprintf("%s.%s", loadErr, hintOf(loadErr))
+	if errors.As(loadErr, &changed) {
+		what = changed.Error() + ", so the service never received it whole."
+	}
+	diags.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.StepName, job.ID),
+		fmt.Sprintf("The job %s was created from template %s, but loading step %q (input id %s, inputs key %q) failed: %s\n\n%s\n\n%s",
+			job.ID, templateID, l.step.StepName, l.step.InputID, l.key, what, outcome, r.afterIncomplete()))
+	return cancelled
+}
+
+// afterIncomplete ends the error of a job whose inputs were not all
+// loaded.
+func (r *jobRunner) afterIncomplete() string {
+	if r.action {
+		return actionIncomplete
+	}
+	return keptIncomplete
+}
+
+// actionIncomplete is the action's afterIncomplete.
+const actionIncomplete = "The etl_import action keeps nothing in state. The job never received all its data, so it is never submitted: " +
+	"it stays on the service as it is (look it up by its id in the service's ETL job history). Invoking the action again starts a new job that loads every input."

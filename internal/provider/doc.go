@@ -13,15 +13,19 @@
 //     masking (provider_logging.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
 //     Delete and ImportState (resource_import.go), its schema, model,
-//     plan, changes, inputs, write-only attributes, private state, adoption.
+//     identity, plan, changes, inputs, write-only attributes, private
+//     state (resource_import_private_state.go: every key), adoption, and
+//     the resumed wait of a job whose apply was cut short
+//     (resource_import_resume.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.
 //   - common_*.go: what several kinds share: diagnostics, validators, the
 //     file attribute's checks and defaults, content_sha256
 //     (common_content_sha256.go, the one place it is computed), the hash
-//     cache as a plan sees it, uploads, the job runner (start, submit,
-//     cancel, wait) and progress.
+//     cache as a plan sees it, uploads, inputs (their model, plan-time
+//     checks and loading), the template cache, the job runner (start,
+//     submit, cancel, wait), timeouts and progress.
 //
 // A test file sits beside the file it tests (<name>_test.go, and
 // <name>_acc_test.go for acceptance tests against a Terraform CLI and the

@@ -12,6 +12,7 @@
 //     of start with data, the CSV file of rows sent as a file); rows_check.go:
 //     the rows' shape.
 //   - flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
-//     and byte order marks; flatfile_parse.go: quoting, the header, widths.
+//     and byte order marks; flatfile_parse.go: quoting, the header, widths;
+//     flatfile_delimiter.go: a header whose delimiter is not the format's.
 //   - errors.go: the errors callers see; redact.go: the one redaction path.
 package etl

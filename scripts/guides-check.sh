@@ -14,7 +14,11 @@
 # `set -euo pipefail`, like a reader's terminal (variables and background jobs
 # carry from block to block), in a process group of its own that is killed
 # when it ends; the first failing command fails the check. Each block is
-# printed before it runs.
+# printed before it runs. An emulator a guide started with
+# `etl-emulator -background` runs in a session of its own, out of reach of
+# that kill: TMPDIR is the guide's own .tmp/, where such an emulator's log
+# file goes, and every emulator a log file there names that still runs when
+# the guide ends is stopped (a guide that fails before its own `kill`).
 #
 # Stand-ins for what a reader reaches and this check does not:
 #   - the Terraform registry: TF_CLI_CONFIG_FILE installs etl-provider/etl
@@ -22,7 +26,8 @@
 #     (scripts/provider-mirror.sh);
 #   - the release archives: etl-emulator built from this checkout is on PATH;
 #   - the Go module proxy, for `go install .../etl-emulator@latest`: a file://
-#     proxy serving this checkout's tracked files (uncommitted edits included)
+#     proxy serving this checkout's files (uncommitted edits and new files
+#     included, ignored ones left out)
 #     as the version CHANGELOG.md names, with a throwaway GOPATH and module
 #     cache; other modules come from the local module cache, offline (they
 #     were checked when downloaded: GOSUMDB is off, the checksum database
@@ -65,13 +70,35 @@ extract() {
   ' "$1"
 }
 
-# go_proxy DIR VERSION: a file:// module proxy serving this checkout as VERSION.
+# stop_background_emulators DIR: stops each `etl-emulator -background` whose
+# log file (DIR/etl-emulator-*.log, first line "... (pid N) in the
+# background ...") names a process still running, and says so.
+stop_background_emulators() {
+  local log pid
+  for log in "$1"/etl-emulator-*.log; do
+    [[ -f "$log" ]] || continue
+    pid="$(sed -n '1s/.*(pid \([0-9][0-9]*\)) in the background.*/\1/p' "$log")"
+    if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+      echo "guides-check: stopping the emulator the guide left running (pid $pid, log $log)"
+      kill "$pid" 2>/dev/null || true
+    fi
+  done
+}
+
+# go_proxy DIR VERSION: a file:// module proxy serving this checkout as VERSION:
+# its files as they are on disk, tracked or new (not ignored), through a
+# tree written from a copy of the index (no commit, no ref, the index itself
+# untouched).
 go_proxy() {
-  local d="$1/$module/@v" v="v$2" rev
+  local d="$1/$module/@v" v="v$2" index tree
   mkdir -p "$d"
-  rev="$(git -C "$root" stash create)"
-  git -C "$root" archive --format=zip --prefix="$module@$v/" -o "$d/$v.zip" "${rev:-HEAD}"
-  git -C "$root" show "${rev:-HEAD}:go.mod" >"$d/$v.mod"
+  index="$(mktemp -d "${TMPDIR:-/tmp}/guides-index.XXXXXX")"
+  cp "$(git -C "$root" rev-parse --path-format=absolute --git-path index)" "$index/index"
+  GIT_INDEX_FILE="$index/index" git -C "$root" add -A .
+  tree="$(GIT_INDEX_FILE="$index/index" git -C "$root" write-tree)"
+  rm -rf "$index"
+  git -C "$root" archive --format=zip --prefix="$module@$v/" -o "$d/$v.zip" "$tree"
+  git -C "$root" show "$tree:go.mod" >"$d/$v.mod"
   printf '{"Version":"%s","Time":"%s"}\n' "$v" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$d/$v.info"
   printf '%s\n' "$v" >"$d/list"
 }
@@ -97,7 +124,12 @@ unset GOBIN GOPRIVATE GONOPROXY GONOSUMDB GOWORK TF_LOG TF_LOG_PROVIDER TF_PLUGI
 export PATH="$check/bin:$PATH" TF_CLI_CONFIG_FILE="$check/provider/cli.tfrc" CHECKPOINT_DISABLE=1 \
   GOPATH="$check/gopath" GOMODCACHE="$check/gopath/pkg/mod" GOCACHE="$gocache" GOTOOLCHAIN=local \
   GOPROXY="file://$check/goproxy,file://$modcache/cache/download" GOSUMDB=off \
-  GOFLAGS="${GOFLAGS:+$GOFLAGS }-modcacherw"
+  GOFLAGS="${GOFLAGS:+$GOFLAGS }-modcacherw" \
+  GODEBUG="${GODEBUG:+$GODEBUG,}goindex=0"
+# goindex=0: the shared GOCACHE holds an index of each package of the module
+# cache by its path, taken as immutable; this module is served again at the
+# same path and version on every run, so an index from an earlier run would
+# hide files added since (and list files removed).
 # No colour codes in logs.
 [[ -t 1 ]] || export TF_CLI_ARGS=-no-color
 echo "guides-check: provider $version from a local mirror, $(terraform version | head -n 1)"
@@ -107,15 +139,17 @@ for g in "${guides[@]}"; do
   name="${g#"$root"/}"
   work="$check/run/$(basename "$g" .md)"
   mkdir -p "$work"
+  mkdir -p "$work/.tmp"
   extract "$g" >"$work/.guide.sh"
   printf '\n==> %s (%s)\n' "$name" "$(tail -n 1 "$work/.guide.sh" | sed 's/^# //')"
   rc=0
   set -m
-  (cd "$work" && exec timeout -k 10 "$timeout_s" bash -euo pipefail .guide.sh) &
+  (cd "$work" && TMPDIR="$work/.tmp" exec timeout -k 10 "$timeout_s" bash -euo pipefail .guide.sh) &
   pid=$!
   set +m
   wait "$pid" || rc=$?
   kill -- "-$pid" 2>/dev/null || true
+  stop_background_emulators "$work/.tmp"
   if [[ $rc -eq 0 ]]; then
     printf -- '--- ok    %s\n' "$name"
   else

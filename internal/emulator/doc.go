@@ -35,6 +35,14 @@
 //   - faults.go: fault injection; inspect.go: what tests read and force
 //     (Jobs, Job, SetJobStatus, PurgeJob); tls.go: the self-signed
 //     certificate and NewTLSServer.
+//   - joblog.go: Options.JobLog, one line for every job that ends in ERROR
+//     (its id, template and the reason), which the API itself never tells.
+//
+// The rules no public source shows are Options, each defaulting to the
+// emulator's own choice, so that a client can be tried against the other
+// plausible behaviour of the service: ConflictStatus (409, 400 or another
+// 4xx, or ConflictUnchanged), SubmitMissingInputs, MissingMetadata and
+// RequiredColumns. The command's flags of the same names set them.
 //
 // ahead.go's read-ahead reader is the emulator's own on purpose: the
 // client-side one lives in internal/localfile, and sharing it would tie the

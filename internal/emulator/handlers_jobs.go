@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"io"
 	"net/http"
 	"slices"
 )
@@ -47,7 +48,7 @@ func (s *Server) submitJob(w http.ResponseWriter, r *http.Request, id string) *a
 	now := s.opts.Now()
 	switch st := j.status(now); {
 	case IsFinal(st):
-		return s.conflictf("job %s cannot be submitted: its status is %s", id, st)
+		return s.conflictLocked(j, now, "job %s cannot be submitted: its status is %s", id, st)
 	case st == StatusSubmitted:
 	default:
 		t, ok := s.templateLocked(j.templateID)
@@ -77,7 +78,7 @@ func (s *Server) cancelJob(w http.ResponseWriter, r *http.Request, id string) *a
 	}
 	now := s.opts.Now()
 	if st := j.status(now); IsFinal(st) {
-		return s.conflictf("job %s cannot be cancelled: its status is %s", id, st)
+		return s.conflictLocked(j, now, "job %s cannot be cancelled: its status is %s", id, st)
 	}
 	j.replan(now, transition{at: now, status: StatusCancelled})
 	writeJSON(w, http.StatusOK, j.json(now))
@@ -96,22 +97,28 @@ func (s *Server) editableLocked(id, inputID string) (*job, []string, *apiError) 
 	if !ok || !slices.ContainsFunc(t.Steps, func(st Step) bool { return st.InputID == inputID }) {
 		return nil, nil, errorf(http.StatusNotFound, "input %q not found in job %s (template %s)", inputID, id, j.templateID)
 	}
-	if st := j.status(s.opts.Now()); st != StatusEditing && st != StatusNotStarted {
-		return nil, nil, s.conflictf("job %s cannot take a file: its status is %s", id, st)
+	now := s.opts.Now()
+	if st := j.status(now); st != StatusEditing && st != StatusNotStarted {
+		return nil, nil, s.conflictLocked(j, now, "job %s cannot take a file: its status is %s", id, st)
 	}
-	return j, slices.Clone(t.requiredFor(inputID)), nil
+	return j, s.requiredFor(t, inputID), nil
 }
 
 // uploadJobFile answers PUT /jobs/{id}/inputs/{inputId}/file: it loads a
 // multipart upload into one input of a job, decoded and checked as start
 // with file does, replacing what that input held, and answers 204; the
 // job still waits for a submit. The job is checked before the upload is
-// read and again after, since the lock is not held while it streams.
+// read and again after, since the lock is not held while it streams. A
+// conflict answered 200 (ConflictUnchanged) reads the body first and drops
+// it, as a service that ignores the file would.
 func (s *Server) uploadJobFile(w http.ResponseWriter, r *http.Request, id, inputID string) *apiError {
 	s.mu.Lock()
 	_, required, e := s.editableLocked(id, inputID)
 	s.mu.Unlock()
 	if e != nil {
+		if e.status == ConflictUnchanged {
+			_, _ = io.Copy(io.Discard, r.Body)
+		}
 		return e
 	}
 	l, e := s.readFileUpload(r, required)

@@ -95,7 +95,7 @@ func TestConflictStatusOption(t *testing.T) {
 	wantError(t, e.request(http.MethodPut, base+"/jobs/"+id+"/inputs/"+GLActualsInputID+"/file", body, "Content-Type", ct), http.StatusBadRequest, "cannot take a file")
 	// Other errors keep their own status.
 	wantError(t, e.post("/jobs/42/submit"), http.StatusNotFound, `"42"`)
-	for _, bad := range []int{200, 302, 500, -1} {
+	for _, bad := range []int{201, 204, 302, 500, -1} {
 		func() {
 			defer func() {
 				if recover() == nil {

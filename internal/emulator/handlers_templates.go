@@ -50,7 +50,7 @@ func (s *Server) startWithFile(w http.ResponseWriter, r *http.Request, tmplID st
 	if e != nil {
 		return e
 	}
-	l, e := s.readFileUpload(r, tmpl.requiredFor(tmpl.firstInput()))
+	l, e := s.readFileUpload(r, s.requiredFor(&tmpl, tmpl.firstInput()))
 	if e != nil {
 		return e
 	}
@@ -65,7 +65,7 @@ func (s *Server) startWithData(w http.ResponseWriter, r *http.Request, tmplID st
 	if e != nil {
 		return e
 	}
-	l, e := s.readDataUpload(w, r, tmpl.requiredFor(tmpl.firstInput()))
+	l, e := s.readDataUpload(w, r, s.requiredFor(&tmpl, tmpl.firstInput()))
 	if e != nil {
 		return e
 	}

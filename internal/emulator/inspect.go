@@ -1,32 +1,40 @@
 package emulator
 
 // Jobs returns a snapshot of every job, in creation order, purged ones
-// included.
+// included. Jobs found in ERROR go to Options.JobLog, if they did not yet.
 func (s *Server) Jobs() []Job {
+	defer s.flushJobLog()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.opts.Now()
 	out := make([]Job, len(s.jobs))
 	for i, j := range s.jobs {
+		s.noteEndLocked(j, now)
 		out[i] = j.snapshot(now)
 	}
 	return out
 }
 
-// Job returns a snapshot of one job, purged or not.
+// Job returns a snapshot of one job, purged or not; found in ERROR, it
+// goes to Options.JobLog, if it did not yet.
 func (s *Server) Job(id string) (Job, bool) {
+	defer s.flushJobLog()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	j, ok := s.jobIndex[id]
 	if !ok {
 		return Job{}, false
 	}
-	return j.snapshot(s.opts.Now()), true
+	now := s.opts.Now()
+	s.noteEndLocked(j, now)
+	return j.snapshot(now), true
 }
 
 // SetJobStatus forces a job's status from now on, dropping any planned
-// transition. It reports whether the job exists.
+// transition. It reports whether the job exists. A job forced to ERROR
+// goes to Options.JobLog ("status set by test"), if it did not yet.
 func (s *Server) SetJobStatus(id, status string) bool {
+	defer s.flushJobLog()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	j, ok := s.jobIndex[id]
@@ -39,6 +47,7 @@ func (s *Server) SetJobStatus(id, status string) bool {
 		t.message = "status set by test"
 	}
 	j.replan(now, t)
+	s.watchEndLocked(j, now)
 	return true
 }
 

@@ -65,6 +65,9 @@ type job struct {
 	// loads holds each input a PUT loaded, by input id.
 	loads  map[string]*load
 	purged bool
+	// errLogged: the job's ERROR was queued for Options.JobLog (at most
+	// once per job).
+	errLogged bool
 }
 
 // load is data received for a job and the outcome it leads to.
@@ -129,17 +132,24 @@ func (s *Server) newJobLocked(t *Template, now time.Time) *job {
 }
 
 // apiJobLocked returns job id as the API sees it: 404 when unknown or
-// purged. s.mu must be held.
+// purged. A job found in ERROR is queued for Options.JobLog, if it was
+// not yet. s.mu must be held.
 func (s *Server) apiJobLocked(id string) (*job, *apiError) {
 	j, ok := s.jobIndex[id]
 	if !ok || j.purged {
 		return nil, errorf(http.StatusNotFound, "job %q not found", id)
 	}
+	s.noteEndLocked(j, s.opts.Now())
 	return j, nil
 }
 
-// conflictf is the answer to a request the job's status does not allow
-// (Options.ConflictStatus).
-func (s *Server) conflictf(format string, args ...any) *apiError {
-	return errorf(s.opts.ConflictStatus, format, args...)
+// conflictLocked is the answer to a request job j's status does not allow
+// (Options.ConflictStatus): an error of that status, or with
+// ConflictUnchanged, 200 with the job as of now. s.mu must be held.
+func (s *Server) conflictLocked(j *job, now time.Time, format string, args ...any) *apiError {
+	e := errorf(s.opts.ConflictStatus, format, args...)
+	if s.opts.ConflictStatus == ConflictUnchanged {
+		e.body = j.json(now)
+	}
+	return e
 }

@@ -136,6 +136,7 @@ func (s *Server) planEditing(j *job, now time.Time) {
 // the same model in progress), then final RunTime after it starts running.
 // s.mu must be held.
 func (s *Server) planStartLocked(j *job, fin transition, now time.Time) {
+	defer s.watchEndLocked(j, now)
 	if s.opts.Instant {
 		fin.at = now
 		j.sched = []transition{fin}
@@ -160,7 +161,9 @@ func (s *Server) planStartLocked(j *job, fin transition, now time.Time) {
 }
 
 // planSubmit plans a submitted job: SUBMITTED, then final RunTime later.
+// s.mu must be held.
 func (s *Server) planSubmit(j *job, fin transition, now time.Time) {
+	defer s.watchEndLocked(j, now)
 	if s.opts.Instant {
 		fin.at = now
 		j.replan(now, fin)

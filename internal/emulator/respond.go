@@ -8,11 +8,13 @@ import (
 
 // apiError is an error answer a handler returns: its status, the message
 // of its JSON body, and headers to send with it (such as Allow or
-// Retry-After). writeError sends it.
+// Retry-After). writeError sends it. A conflict answered 200
+// (ConflictUnchanged) is one too, with the job as its body.
 type apiError struct {
 	status  int
 	message string
 	header  map[string]string
+	body    any // sent instead of {"code","message"} when set
 }
 
 // errorf returns the error answer of status with a formatted message.
@@ -40,10 +42,14 @@ type errorBody struct {
 }
 
 // writeError sends e: its headers, then its status with the JSON body
-// {"code":status,"message":...}.
+// {"code":status,"message":...} (or e.body, when set).
 func writeError(w http.ResponseWriter, e *apiError) {
 	for k, v := range e.header {
 		w.Header().Set(k, v)
+	}
+	if e.body != nil {
+		writeJSON(w, e.status, e.body)
+		return
 	}
 	writeJSON(w, e.status, errorBody{Code: e.status, Message: e.message})
 }

@@ -36,8 +36,10 @@ const (
 
 // ServeHTTP implements http.Handler: it routes the request, counts it,
 // applies the first injected fault that matches, then authenticates and
-// handles it; with Options.Logf, it logs one line per request.
+// handles it; with Options.Logf, it logs one line per request, and with
+// Options.JobLog, the jobs the request found or left in ERROR after it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer s.flushJobLog()
 	began := time.Now()
 	rt := route(r.Method, r.URL.Path)
 	f := s.countAndPickFault(rt.endpoint)

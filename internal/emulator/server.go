@@ -40,14 +40,41 @@ type Options struct {
 	// in a final status, a PUT into a job no longer EDITING. 0 means 409.
 	// Invented: no source shows what the service answers (real clients
 	// see 400 or 422 for rejected requests, or a plain 200); set 400 to
-	// test a client that must not depend on 409. It must be a 4xx status.
+	// test a client that must not depend on 409. It must be a 4xx status,
+	// or ConflictUnchanged (200): the request is answered 200 with the job
+	// as it is, unchanged (a PUT's file is read and dropped).
 	ConflictStatus int
 	// SubmitMissingInputs decides a created job submitted while some of its
 	// template's inputs were never loaded: MissingInputsError (the default)
 	// ends it in ERROR, MissingInputsAccept runs it with the inputs it has.
 	// Invented: no source documents this case.
 	SubmitMissingInputs MissingInputs
+	// MissingMetadata decides a start with file or a PUT of a job's file
+	// whose multipart body has no metadata part: MissingMetadataReject (the
+	// default) answers 422, MissingMetadataDefault reads the part named
+	// "file" as CSV in UTF-8, its file name from the part's filename.
+	// Invented: the seed requires the metadata part, yet a public client
+	// sends the file part alone and reports success.
+	MissingMetadata MissingMetadata
+	// RequiredColumns decides whether data must hold its template's (or
+	// step's) required columns, matched by header name: RequiredColumnsOn
+	// (the default) ends a job whose header lacks one in ERROR;
+	// RequiredColumnsOff checks none, so that well-formed data always
+	// completes. Invented: see Template.RequiredColumns.
+	RequiredColumns RequiredColumnsRule
+	// JobLog, when set, is called once for every job that ends in ERROR,
+	// with a line naming the job, its template (id and name) and the
+	// reason (Job.Message): the ETLJob resource carries no error text, so
+	// this is where a user of the emulator sees why. It is called when the
+	// ERROR is reached (timers follow RunTime on the real clock) or, with
+	// an Options.Now that is not the real clock, when the job is next
+	// looked at; never with the Server's lock held.
+	JobLog func(format string, args ...any)
 }
+
+// ConflictUnchanged is the Options.ConflictStatus that answers a conflict
+// 200 with the job unchanged.
+const ConflictUnchanged = http.StatusOK
 
 // MissingInputs is a choice for Options.SubmitMissingInputs.
 type MissingInputs string
@@ -61,8 +88,35 @@ const (
 	MissingInputsAccept MissingInputs = "accept"
 )
 
+// MissingMetadata is a choice for Options.MissingMetadata.
+type MissingMetadata string
+
+// The choices for Options.MissingMetadata.
+const (
+	// MissingMetadataReject answers 422 to a multipart upload without a
+	// metadata part; it is the default.
+	MissingMetadataReject MissingMetadata = "reject"
+	// MissingMetadataDefault reads an upload without a metadata part as if
+	// its metadata named the part "file", CSV and UTF-8, and the part's
+	// filename.
+	MissingMetadataDefault MissingMetadata = "default"
+)
+
+// RequiredColumnsRule is a choice for Options.RequiredColumns.
+type RequiredColumnsRule string
+
+// The choices for Options.RequiredColumns.
+const (
+	// RequiredColumnsOn checks the required columns by header name; it is
+	// the default.
+	RequiredColumnsOn RequiredColumnsRule = "on"
+	// RequiredColumnsOff checks no required column.
+	RequiredColumnsOff RequiredColumnsRule = "off"
+)
+
 // withDefaults fills in the defaults of the fields left zero. It panics on
-// a ConflictStatus or SubmitMissingInputs no rule can use.
+// a ConflictStatus, SubmitMissingInputs, MissingMetadata or RequiredColumns
+// no rule can use.
 func (o Options) withDefaults() Options {
 	if o.TokenID == "" {
 		o.TokenID = DefaultTokenID
@@ -88,8 +142,8 @@ func (o Options) withDefaults() Options {
 	if o.ConflictStatus == 0 {
 		o.ConflictStatus = http.StatusConflict
 	}
-	if o.ConflictStatus < 400 || o.ConflictStatus > 499 {
-		panic(fmt.Sprintf("emulator: Options.ConflictStatus %d is not a 4xx status", o.ConflictStatus))
+	if o.ConflictStatus != ConflictUnchanged && (o.ConflictStatus < 400 || o.ConflictStatus > 499) {
+		panic(fmt.Sprintf("emulator: Options.ConflictStatus %d is neither a 4xx status nor 200", o.ConflictStatus))
 	}
 	switch o.SubmitMissingInputs {
 	case "":
@@ -97,6 +151,20 @@ func (o Options) withDefaults() Options {
 	case MissingInputsError, MissingInputsAccept:
 	default:
 		panic(fmt.Sprintf("emulator: Options.SubmitMissingInputs %q is not %q or %q", o.SubmitMissingInputs, MissingInputsError, MissingInputsAccept))
+	}
+	switch o.MissingMetadata {
+	case "":
+		o.MissingMetadata = MissingMetadataReject
+	case MissingMetadataReject, MissingMetadataDefault:
+	default:
+		panic(fmt.Sprintf("emulator: Options.MissingMetadata %q is not %q or %q", o.MissingMetadata, MissingMetadataReject, MissingMetadataDefault))
+	}
+	switch o.RequiredColumns {
+	case "":
+		o.RequiredColumns = RequiredColumnsOn
+	case RequiredColumnsOn, RequiredColumnsOff:
+	default:
+		panic(fmt.Sprintf("emulator: Options.RequiredColumns %q is not %q or %q", o.RequiredColumns, RequiredColumnsOn, RequiredColumnsOff))
 	}
 	return o
 }
@@ -120,11 +188,15 @@ type Server struct {
 	faults    []*faultState
 	requests  map[Endpoint]int
 	total     int
+	// ended holds the jobs that reached ERROR and are not yet reported to
+	// Options.JobLog (see jobLog.go).
+	ended []endedJob
 }
 
 // New returns a Server configured by opts. It panics when
-// opts.ConflictStatus is neither 0 nor a 4xx status, or
-// opts.SubmitMissingInputs is none of "", "error" and "accept".
+// opts.ConflictStatus is neither 0, 200 nor a 4xx status, or
+// opts.SubmitMissingInputs, opts.MissingMetadata or opts.RequiredColumns is
+// none of its choices ("" included).
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
 	s := &Server{

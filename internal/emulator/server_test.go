@@ -42,13 +42,16 @@ func TestOptionsDefaults(t *testing.T) {
 	o := Options{}.withDefaults()
 	if o.TokenID != DefaultTokenID || o.TokenSecret != DefaultTokenSecret || o.UserName != "Emulator User" ||
 		o.ExpireAfter != time.Hour || o.MaxDataBytes != 25<<20 || o.ConflictStatus != http.StatusConflict ||
-		o.SubmitMissingInputs != MissingInputsError || len(o.Templates) != len(DefaultTemplates()) || o.Now == nil {
+		o.SubmitMissingInputs != MissingInputsError || o.MissingMetadata != MissingMetadataReject ||
+		o.RequiredColumns != RequiredColumnsOn || len(o.Templates) != len(DefaultTemplates()) || o.Now == nil {
 		t.Errorf("defaults = %+v", o)
 	}
 	set := Options{TokenID: "a", UserName: "u", ExpireAfter: time.Minute, MaxDataBytes: 10, ConflictStatus: 400,
-		SubmitMissingInputs: MissingInputsAccept, Templates: []Template{}}.withDefaults()
+		SubmitMissingInputs: MissingInputsAccept, MissingMetadata: MissingMetadataDefault, RequiredColumns: RequiredColumnsOff,
+		Templates: []Template{}}.withDefaults()
 	if set.TokenID != "a" || set.UserName != "u" || set.ExpireAfter != time.Minute || set.MaxDataBytes != 10 ||
-		set.ConflictStatus != 400 || set.SubmitMissingInputs != MissingInputsAccept || len(set.Templates) != 0 {
+		set.ConflictStatus != 400 || set.SubmitMissingInputs != MissingInputsAccept || set.MissingMetadata != MissingMetadataDefault ||
+		set.RequiredColumns != RequiredColumnsOff || len(set.Templates) != 0 {
 		t.Errorf("set options changed: %+v", set)
 	}
 	for _, c := range []struct {

@@ -15,11 +15,12 @@ import (
 // encoding sniffed from its start; when the metadata agrees, that result is
 // used and the file is not read back.
 type spooled struct {
-	name string
-	f    *os.File
-	n    int64
-	sum  string
-	spec *speculation
+	name     string
+	fileName string // the part's filename parameter
+	f        *os.File
+	n        int64
+	sum      string
+	spec     *speculation
 }
 
 // speculation is a parse run while a part is spooled.
@@ -38,7 +39,7 @@ func (s *Server) spoolPart(p *multipart.Part, name string, required []string) (s
 	if err != nil {
 		return nil, err
 	}
-	sp = &spooled{name: name, f: f}
+	sp = &spooled{name: name, fileName: p.FileName(), f: f}
 	ar := newAheadReader(p, true)
 	defer ar.Close()
 	var pw *io.PipeWriter

@@ -38,6 +38,16 @@ func (t *Template) requiredFor(inputID string) []string {
 	return t.RequiredColumns
 }
 
+// requiredFor returns the columns data loaded into input inputID of
+// template t must contain, a copy of them; none with
+// Options.RequiredColumns off.
+func (s *Server) requiredFor(t *Template, inputID string) []string {
+	if s.opts.RequiredColumns == RequiredColumnsOff {
+		return nil
+	}
+	return slices.Clone(t.requiredFor(inputID))
+}
+
 // firstInput returns the input id of the template's first step, "" when it
 // has none: start with file or data loads that input.
 func (t *Template) firstInput() string {

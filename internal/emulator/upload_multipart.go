@@ -132,8 +132,17 @@ func (fu *fileUpload) parse(src io.Reader, hash bool) (*parsed, error) {
 	return &parsed{t: t, n: ar.n, sum: ar.sum}, err
 }
 
-// filePart returns the one file part, once every part is read.
+// defaultPartName is the file part's name when Options.MissingMetadata
+// defaults the metadata.
+const defaultPartName = "file"
+
+// filePart returns the one file part, once every part is read. Without a
+// metadata part, it is 422, or with MissingMetadataDefault the part named
+// "file" as CSV in UTF-8 (see defaultMeta).
 func (fu *fileUpload) filePart() (*parsed, *apiError) {
+	if fu.meta == nil && fu.s.opts.MissingMetadata == MissingMetadataDefault {
+		fu.meta = fu.defaultMeta()
+	}
 	if fu.meta == nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "multipart body has no metadata part")
 	}
@@ -153,6 +162,21 @@ func (fu *fileUpload) filePart() (*parsed, *apiError) {
 		return fu.streamed, nil
 	}
 	return fu.fromSpool(spooled)
+}
+
+// defaultMeta is the metadata of an upload that has none, with
+// MissingMetadataDefault: part name "file", CSV, UTF-8, and the file name
+// that part's filename parameter gives (the first such part's, when there
+// are several: filePart refuses them anyway).
+func (fu *fileUpload) defaultMeta() *fileMeta {
+	m := &fileMeta{PartName: defaultPartName, FileFormat: "CSV", FileEncoding: encodingUTF8}
+	for _, sp := range fu.spools {
+		if sp.name == defaultPartName {
+			m.FileName = sp.fileName
+			break
+		}
+	}
+	return m
 }
 
 // fromSpool returns a spooled file part parsed: by the speculative parse

@@ -69,6 +69,13 @@ func TestParseArgsRefuses(t *testing.T) {
 		{"-fault-rate", "1.5"},
 		{"-ca-file", "ca.pem"},
 		{"-run-time", "soon"},
+		{"-conflict-status", "500"},
+		{"-conflict-status", "204"},
+		{"-submit-missing-inputs", "ERROR"},
+		{"-missing-metadata", "accept"},
+		{"-required-columns", "maybe"},
+		{"-log-file", "emulator.log"},
+		{"-background", "--", "terraform", "apply"},
 	} {
 		var usage usageError
 		if _, err := parseArgs(args, nil); !errors.As(err, &usage) {

@@ -3,14 +3,27 @@
 //
 //	etl-emulator [flags]                        serve until Ctrl-C or SIGTERM
 //	etl-emulator [flags] -- COMMAND [ARGS...]   serve while COMMAND runs
+//	etl-emulator -background [flags]            start detached, print the settings, exit
 //
 // Serving, it prints the etl provider's settings (ETL_BASE_URL,
 // ETL_TOKEN_ID, ETL_TOKEN_SECRET, and ETL_CA_CERT_FILE with -tls) as
-// `export KEY=value` lines on stdout and closes stdout, so that
-// eval "$(etl-emulator &)" returns; -env-file writes the same lines to a
-// file. "listening on ...; Ctrl-C to stop" goes to stderr. With a command
-// after `--`, the settings are in the command's environment instead, and the
-// emulator stops when the command exits, with its exit status.
+// `export KEY=value` lines on stdout and closes stdout; -env-file writes
+// the same lines to a file. "listening on ...; Ctrl-C to stop" goes to
+// stderr. With a command after `--`, the settings are in the command's
+// environment instead, and the emulator stops when the command exits, with
+// its exit status. With -background (background.go), a copy of the command
+// serves in a new session with its output in a log file, and this one
+// prints the settings, ETL_EMULATOR_PID and ETL_EMULATOR_LOG_FILE
+// included, and exits once the copy listens: eval "$(etl-emulator
+// -background)" leaves nothing holding the caller's stdout or stderr.
+//
+// Every job that ends in ERROR is reported with one line on stderr (the
+// job, its template, and why), with or without -log.
+//
+// The flags of the rules no public source shows (-conflict-status,
+// -submit-missing-inputs, -missing-metadata, -required-columns) set the
+// emulator.Options of the same names; -h lists them under a heading of
+// their own.
 package main
 
 import (
@@ -89,6 +102,10 @@ func run(term context.Context, interrupt <-chan os.Signal, args []string, std st
 	if err != nil || c.done {
 		return err
 	}
+	c.backgroundChild = os.Getenv(backgroundChildEnv)
+	if c.background && c.backgroundChild == "" {
+		return startBackground(term, args, std, c.logFile)
+	}
 	ln, set, err := listen(term, c)
 	if err != nil {
 		return err
@@ -123,12 +140,17 @@ func run(term context.Context, interrupt <-chan os.Signal, args []string, std st
 	return err
 }
 
-// newHandler builds the emulator the flags describe.
+// newHandler builds the emulator the flags describe. Jobs ending in ERROR
+// are reported on errOut (timed like the requests with -log).
 func newHandler(c config, errOut io.Writer) http.Handler {
 	opts := emulator.Options{TokenID: c.tokenID, TokenSecret: c.tokenSecret, RunTime: c.runTime, Instant: c.instant}
+	c.rules.options(&opts)
+	logger := log.New(errOut, "", 0)
 	if c.verbose {
-		opts.Logf = log.New(errOut, "", log.LstdFlags|log.Lmicroseconds).Printf
+		logger.SetFlags(log.LstdFlags | log.Lmicroseconds)
+		opts.Logf = logger.Printf
 	}
+	opts.JobLog = logger.Printf
 	srv := emulator.New(opts)
 	if c.faultRate > 0 {
 		srv.InjectFault(emulator.Fault{Status: http.StatusServiceUnavailable, Probability: c.faultRate})
@@ -137,8 +159,8 @@ func newHandler(c config, errOut io.Writer) http.Handler {
 }
 
 // serveAlone prints the settings, closes stdout when it can (so that
-// eval "$(etl-emulator &)" returns), then waits for a signal or for the
-// server to fail.
+// eval "$(etl-emulator &)" returns, and a -background start learns the
+// copy listens), then waits for a signal or for the server to fail.
 func serveAlone(term context.Context, interrupt <-chan os.Signal, set settings, served <-chan error, std stdio) error {
 	if _, err := io.WriteString(std.out, set.exportLines()); err != nil {
 		return err
@@ -146,12 +168,19 @@ func serveAlone(term context.Context, interrupt <-chan os.Signal, set settings, 
 	if c, ok := std.out.(io.Closer); ok {
 		_ = c.Close()
 	}
-	fmt.Fprintf(std.errOut, "etl-emulator: listening on %s (pid %d); Ctrl-C to stop\n", set.baseURL, os.Getpid())
+	if set.logFile != "" {
+		fmt.Fprintf(std.errOut, "etl-emulator: listening on %s (pid %d) in the background; stop it with: %s\n", set.baseURL, set.pid, stopHint(set.pid))
+	} else {
+		fmt.Fprintf(std.errOut, "etl-emulator: listening on %s (pid %d); Ctrl-C to stop\n", set.baseURL, os.Getpid())
+	}
 	select {
 	case err := <-served:
 		return err
 	case <-interrupt:
 	case <-term.Done():
+	}
+	if set.logFile != "" {
+		fmt.Fprintf(std.errOut, "etl-emulator: pid %d stopping\n", set.pid)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -17,13 +18,21 @@ type settings struct {
 	baseURL, tokenID, tokenSecret string
 	caFile                        string // with -tls only
 	generatedCA                   bool   // caFile was created here, and is removed on stop
+	// pid and logFile: this process and its log file, in the copy
+	// -background starts only (logFile is "" otherwise).
+	pid     int
+	logFile string
 }
 
-// vars returns the settings as environment variables, in a stable order.
+// vars returns the settings as environment variables, in a stable order;
+// ETL_EMULATOR_PID and ETL_EMULATOR_LOG_FILE in the background only.
 func (s settings) vars() [][2]string {
 	v := [][2]string{{"ETL_BASE_URL", s.baseURL}, {"ETL_TOKEN_ID", s.tokenID}, {"ETL_TOKEN_SECRET", s.tokenSecret}}
 	if s.caFile != "" {
 		v = append(v, [2]string{"ETL_CA_CERT_FILE", s.caFile})
+	}
+	if s.logFile != "" {
+		v = append(v, [2]string{"ETL_EMULATOR_PID", strconv.Itoa(s.pid)}, [2]string{"ETL_EMULATOR_LOG_FILE", s.logFile})
 	}
 	return v
 }
@@ -67,6 +76,9 @@ func shellQuote(v string) string {
 // when c.useTLS, and returns the settings that reach it.
 func listen(ctx context.Context, c config) (net.Listener, settings, error) {
 	set := settings{tokenID: c.tokenID, tokenSecret: c.tokenSecret}
+	if c.backgroundChild != "" {
+		set.pid, set.logFile = os.Getpid(), c.backgroundChild
+	}
 	ln, err := (&net.ListenConfig{}).Listen(ctx, "tcp", c.addr)
 	if err != nil {
 		return nil, set, err

@@ -22,6 +22,11 @@ func TestExportLines(t *testing.T) {
 	if got := strings.Join(s.environ(), " "); got != "ETL_BASE_URL=http://127.0.0.1:40123 ETL_TOKEN_ID=1.1 ETL_TOKEN_SECRET=abc ETL_CA_CERT_FILE=/tmp/my certs/ca.pem" {
 		t.Errorf("environ = %q", got)
 	}
+	// In the background: the pid and the log file follow.
+	s.pid, s.logFile = 4242, "/tmp/etl-emulator-1.log"
+	if got := s.exportLines(); !strings.HasSuffix(got, "export ETL_CA_CERT_FILE='/tmp/my certs/ca.pem'\nexport ETL_EMULATOR_PID=4242\nexport ETL_EMULATOR_LOG_FILE=/tmp/etl-emulator-1.log\n") {
+		t.Errorf("exportLines in the background = %q", got)
+	}
 }
 
 func TestShellQuote(t *testing.T) {

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds and vets every package for each system the provider is meant to run
+# on (`make cross-build`), so that build-tagged files that only compile on
+# some systems are caught here rather than by a release.
+#
+#   scripts/cross-build.sh [GOOS...]    default: the systems below
+#
+# For each GOOS, with GOARCH=amd64 (arm64 where Go has no amd64 port for it)
+# and CGO_ENABLED=0:
+#   go build ./...   then   go vet ./...   (vet type-checks the tests too)
+# Each system's line says ok or FAIL and how long it took; a failing
+# system's errors are printed under it. Every system is tried; the exit
+# status is 1 when any failed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+systems=("$@")
+if [[ ${#systems[@]} -eq 0 ]]; then
+  systems=(linux darwin windows freebsd openbsd netbsd dragonfly solaris)
+fi
+ports="$(go tool dist list)"
+
+failed=()
+total_start=$SECONDS
+for os in "${systems[@]}"; do
+  arch=amd64
+  if ! grep -qx "$os/amd64" <<<"$ports"; then
+    arch=arm64
+    if ! grep -qx "$os/arm64" <<<"$ports"; then
+      printf '%-10s FAIL  Go has neither %s/amd64 nor %s/arm64\n' "$os" "$os" "$os"
+      failed+=("$os")
+      continue
+    fi
+  fi
+  start=$(date +%s.%N)
+  rc=0
+  out="$(GOOS="$os" GOARCH="$arch" CGO_ENABLED=0 go build ./... 2>&1)" || rc=$?
+  step=build
+  if [[ $rc -eq 0 ]]; then
+    step=vet
+    out="$(GOOS="$os" GOARCH="$arch" CGO_ENABLED=0 go vet ./... 2>&1)" || rc=$?
+  fi
+  took="$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1fs", e - s }')"
+  if [[ $rc -eq 0 ]]; then
+    printf '%-10s ok    %-14s %s\n' "$os" "$os/$arch" "$took"
+  else
+    printf '%-10s FAIL  %-14s %s  (go %s)\n' "$os" "$os/$arch" "$took" "$step"
+    printf '%s\n' "$out" | sed 's/^/           /'
+    failed+=("$os")
+  fi
+done
+
+printf 'cross-build: %d of %d systems built and vetted in %ds\n' \
+  "$((${#systems[@]} - ${#failed[@]}))" "${#systems[@]}" "$((SECONDS - total_start))"
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "cross-build: failed: ${failed[*]}" >&2
+  exit 1
+fi

@@ -18,7 +18,7 @@ data "etl_template" "gl" {
 # Re-run an import on demand (a nightly reload, a re-seed after the model is
 # rebuilt) without replacing any resource:
 #
-#   terraform apply -invoke=action.etl_import.gl
+#   terraform apply -auto-approve -invoke=action.etl_import.gl
 #
 # Every invocation starts one new job with the file's bytes as they are then,
 # submits it and waits for it; a job that ends in ERROR fails the command.

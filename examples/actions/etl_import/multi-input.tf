@@ -1,7 +1,7 @@
 # A template with several input steps: one input per step, keyed by the
 # step name that data.etl_template.<name>.steps shows (or by its input id).
 #
-#   terraform apply -invoke=action.etl_import.actuals_and_rates
+#   terraform apply -auto-approve -invoke=action.etl_import.actuals_and_rates
 #
 # Every invocation creates one new job, loads each input into it in the
 # template's step order, then submits it (submit defaults to true with

@@ -27,14 +27,15 @@ func newCSVEncodeFunction() function.Function { return &csvEncodeFunction{} }
 type csvEncodeFunction struct{}
 
 // csvEncodeSummary is the function's one-line summary.
-const csvEncodeSummary = "Encode rows (header row first) as the CSV text the provider sends for rows as a file."
+const csvEncodeSummary = "Encode rows, header row first, as CSV text for a fixture file built in HCL: byte for byte the CSV the provider sends for rows as a file."
 
 // csvEncodeDescription is the function's description (Markdown).
 const csvEncodeDescription = "Encodes a list of rows, each a list of strings, the first row the header row (as `etl_import`'s `rows` takes them), " +
 	"as CSV text: byte for byte the CSV file the provider sends when `rows` are sent as a file (`" + etl.CSVFileName + "`, rows whose JSON body is over the " +
 	"25 MB limit of start with data), written by the same encoder. " +
 	"Use it to build a fixture file in HCL: the `content` of an `etl_import`'s `file`, a `local_file`, or the expected value of a check. " +
-	"Terraform has `csvdecode` but no CSV encoder.\n\n" +
+	"Terraform has `csvdecode` but no CSV encoder. Called as `provider::etl::csv_encode(rows)`, with the provider in `required_providers`: " +
+	"provider-defined functions need Terraform 1.8 or later, or OpenTofu 1.7 or later.\n\n" +
 	"The CSV is RFC 4180 as Go's `encoding/csv` reads it: cells are separated by commas and every record, the last too, ends in a line feed (`\\n`). " +
 	"A cell is quoted only where it must be: when it holds a comma, a double quote, a carriage return or a line feed, or begins or ends with a space or a tab; " +
 	"a double quote in a quoted cell is doubled. A row of one empty cell is written as `\"\"`, so that it is not an empty line. " +

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -17,14 +18,14 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// functionsVersionCheck skips a test that calls a provider-defined
+// csvEncodeVersionCheck skips a test that calls a provider-defined
 // function on a CLI without them: Terraform before 1.8, OpenTofu before
 // 1.7 (its first release with provider-defined functions).
-type functionsVersionCheck struct{}
+type csvEncodeVersionCheck struct{}
 
 // CheckTerraformVersion skips below Terraform 1.8 (OpenTofu 1.7), saying
 // why.
-func (functionsVersionCheck) CheckTerraformVersion(ctx context.Context, req tfversion.CheckTerraformVersionRequest, resp *tfversion.CheckTerraformVersionResponse) {
+func (csvEncodeVersionCheck) CheckTerraformVersion(ctx context.Context, req tfversion.CheckTerraformVersionRequest, resp *tfversion.CheckTerraformVersionResponse) {
 	check := tfversion.SkipBelow(tfversion.Version1_8_0)
 	if isOpenTofu(os.Getenv("TF_ACC_TERRAFORM_PATH")) {
 		check = tfversion.SkipBelow(tfversion.Version1_7_0)
@@ -35,9 +36,26 @@ func (functionsVersionCheck) CheckTerraformVersion(ctx context.Context, req tfve
 	}
 }
 
-// hclString writes s as an HCL quoted string: the escapes HCL knows, and
-// "${" and "%{" doubled so that they are not templates.
-func hclString(s string) string {
+// TestCSVEncodeVersionCheck: the check skips below Terraform 1.8
+// saying why, and lets 1.8 and later run.
+func TestCSVEncodeVersionCheck(t *testing.T) {
+	t.Setenv("TF_ACC_TERRAFORM_PATH", "") // not OpenTofu
+	for v, skip := range map[string]bool{"1.7.5": true, "1.8.0": false, "1.16.0": false} {
+		var resp tfversion.CheckTerraformVersionResponse
+		csvEncodeVersionCheck{}.CheckTerraformVersion(context.Background(),
+			tfversion.CheckTerraformVersionRequest{TerraformVersion: version.Must(version.NewVersion(v))}, &resp)
+		if (resp.Skip != "") != skip || resp.Error != nil {
+			t.Errorf("Terraform %s: skip %q, error %v; want skip %v", v, resp.Skip, resp.Error, skip)
+		}
+		if skip && !strings.Contains(resp.Skip, "provider-defined functions") {
+			t.Errorf("Terraform %s: skip %q does not say why", v, resp.Skip)
+		}
+	}
+}
+
+// csvEncodeHCLString writes s as an HCL quoted string: the escapes HCL
+// knows, and "${" and "%{" doubled so that they are not templates.
+func csvEncodeHCLString(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i, r := range s {
@@ -65,8 +83,8 @@ func hclString(s string) string {
 	return b.String()
 }
 
-// hclRows writes rows as an HCL list of lists of strings.
-func hclRows(rows [][]string) string {
+// csvEncodeHCLRows writes rows as an HCL list of lists of strings.
+func csvEncodeHCLRows(rows [][]string) string {
 	var b strings.Builder
 	b.WriteString("[\n")
 	for _, r := range rows {
@@ -75,7 +93,7 @@ func hclRows(rows [][]string) string {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(hclString(c))
+			b.WriteString(csvEncodeHCLString(c))
 		}
 		b.WriteString("],\n")
 	}
@@ -83,12 +101,12 @@ func hclRows(rows [][]string) string {
 	return b.String()
 }
 
-// expectOutputIsUpload asserts the output is the bytes the emulator
+// expectOutputIsUploadBytes asserts the output is the bytes the emulator
 // received for the resource's job, byte for byte: the output's SHA-256
 // and length are the upload's (the emulator records those, not the
 // bytes). With hashed, the output is already the SHA-256 (sha256() of the
 // text in HCL), compared with the upload's.
-func expectOutputIsUpload(e *testEmulator, output, addr string, hashed bool) statecheck.StateCheck {
+func expectOutputIsUploadBytes(e *testEmulator, output, addr string, hashed bool) statecheck.StateCheck {
 	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 		if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
 			resp.Error = fmt.Errorf("no state")
@@ -185,16 +203,16 @@ resource "etl_import" "fixture" {
     name    = "data.csv"
   }
 }
-`, hclRows(rows), emulator.GLActualsTemplateID)
+`, csvEncodeHCLRows(rows), emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{functionsVersionCheck{}},
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("csv", knownvalue.StringExact(want.String())),
-				expectOutputIsUpload(e, "csv", addr, false),
+				expectOutputIsUploadBytes(e, "csv", addr, false),
 				statecheck.ExpectKnownOutputValue("decoded", knownvalue.ListExact(decoded)),
 				expectUpload(e, addr, emulator.Upload{Kind: "file", Format: "CSV", Encoding: "UTF-8", FileName: "data.csv",
 					Header: rows[0], RowCount: len(rows) - 1, SHA256: sha256Hex([]byte(want.String())), Bytes: int64(want.Len())}),
@@ -244,13 +262,13 @@ resource "etl_import" "big" {
 `, nRows, cellLen, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{functionsVersionCheck{}},
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("csv_sha256", knownvalue.StringExact(sum)),
-				expectOutputIsUpload(e, "csv_sha256", addr, true),
+				expectOutputIsUploadBytes(e, "csv_sha256", addr, true),
 				expectUpload(e, addr, emulator.Upload{Kind: "file", Format: "CSV", Encoding: "UTF-8", FileName: etl.CSVFileName,
 					Header: rows[0], RowCount: nRows, SHA256: sum, Bytes: int64(want.Len())}),
 				checkEmulator(addr, func(map[string]any) error {
@@ -275,7 +293,7 @@ func TestAccCSVEncodeFunction_errors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				PreCheck:                 func() { testAccPreCheck(t) },
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{functionsVersionCheck{}},
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config: fmt.Sprintf(`

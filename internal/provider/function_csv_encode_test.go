@@ -69,10 +69,10 @@ func csvEncode(t testing.TB, rows [][]string) string {
 	return s.ValueString()
 }
 
-// uploadCSV is the CSV file the provider sends for rows as a file: read
-// from etl.DataUpload.CSVFile, as the upload reads it, and checked against
-// its declared size.
-func uploadCSV(t testing.TB, rows [][]string) string {
+// csvEncodeUploadBytes is the CSV file the provider sends for rows as a
+// file: read from etl.DataUpload.CSVFile, as the upload reads it, and
+// checked against its declared size.
+func csvEncodeUploadBytes(t testing.TB, rows [][]string) string {
 	t.Helper()
 	f := etl.DataUpload{Rows: rows}.CSVFile()
 	rc, err := f.Open()
@@ -90,10 +90,10 @@ func uploadCSV(t testing.TB, rows [][]string) string {
 	return string(b)
 }
 
-// readCSV reads text back with encoding/csv as it is configured by
-// default: comma separated, nothing trimmed, every record as wide as the
-// first (FieldsPerRecord 0).
-func readCSV(text string) ([][]string, error) {
+// csvEncodeReadBack reads text back with encoding/csv as it is configured
+// by default: comma separated, nothing trimmed, every record as wide as
+// the first (FieldsPerRecord 0).
+func csvEncodeReadBack(text string) ([][]string, error) {
 	return csv.NewReader(strings.NewReader(text)).ReadAll()
 }
 
@@ -180,10 +180,10 @@ func TestCSVEncodeFunction_cells(t *testing.T) {
 			if want := "Account,Memo,Amount\n4000," + c.want + ",100\n"; got != want {
 				t.Fatalf("got %q, want %q", got, want)
 			}
-			if up := uploadCSV(t, rows); got != up {
+			if up := csvEncodeUploadBytes(t, rows); got != up {
 				t.Fatalf("csv_encode %q differs from the upload's CSV %q", got, up)
 			}
-			back, err := readCSV(got)
+			back, err := csvEncodeReadBack(got)
 			if err != nil {
 				t.Fatalf("encoding/csv cannot read %q: %v", got, err)
 			}
@@ -214,7 +214,7 @@ func TestCSVEncodeFunction_emptyCellRows(t *testing.T) {
 		if got != c.want {
 			t.Errorf("csv_encode(%q) = %q, want %q", c.rows, got, c.want)
 		}
-		if back, err := readCSV(got); err != nil || !slices.EqualFunc(back, c.rows, slices.Equal) {
+		if back, err := csvEncodeReadBack(got); err != nil || !slices.EqualFunc(back, c.rows, slices.Equal) {
 			t.Errorf("encoding/csv read %q back as %q (%v), want %q", got, back, err, c.rows)
 		}
 	}
@@ -336,7 +336,7 @@ func TestCSVEncodeFunction_protocol(t *testing.T) {
 	if err := v.As(&got); err != nil {
 		t.Fatal(err)
 	}
-	if want := "Account,Memo\n4000,\"a, \"\"b\"\"\n\"\n"; got != want || got != uploadCSV(t, rows) {
+	if want := "Account,Memo\n4000,\"a, \"\"b\"\"\n\"\n"; got != want || got != csvEncodeUploadBytes(t, rows) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 
@@ -386,7 +386,7 @@ func TestCSVEncode_matchesUploadEncoder(t *testing.T) {
 			if got != want.String() {
 				t.Fatalf("csv_encode differs from WriteCSV:\n got %q\nwant %q", got, want.String())
 			}
-			if up := uploadCSV(t, rows); got != up {
+			if up := csvEncodeUploadBytes(t, rows); got != up {
 				t.Fatal("csv_encode differs from the CSVFile upload's bytes")
 			}
 			if sum := sha256Hex([]byte(got)); sum != hashRowsCSV(rows) {
@@ -457,7 +457,7 @@ func FuzzCSVEncode(f *testing.F) {
 			t.Fatalf("csv_encode(%q): %v", rows, ferr)
 		}
 		out := got.ValueString()
-		if up := uploadCSV(t, rows); out != up {
+		if up := csvEncodeUploadBytes(t, rows); out != up {
 			t.Fatalf("csv_encode(%q) = %q, the upload sends %q", rows, out, up)
 		}
 		r := csv.NewReader(strings.NewReader(out))
@@ -484,7 +484,7 @@ func TestCSVEncodeFuzzRows(t *testing.T) {
 		t.Fatalf("empty input: got %q, want one row of 3 empty cells", got)
 	}
 	// Why the generator rewrites "\r\n": the reader does.
-	back, err := readCSV("\"a\r\nb\"\n")
+	back, err := csvEncodeReadBack("\"a\r\nb\"\n")
 	if err != nil || len(back) != 1 || back[0][0] != "a\nb" {
 		t.Fatalf("encoding/csv read a quoted CRLF as %q, %v: the generator's constraint is stale", back, err)
 	}

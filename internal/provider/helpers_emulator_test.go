@@ -40,7 +40,7 @@ func newTestEmulator(t *testing.T, opts emulator.Options) *testEmulator {
 	if opts.RunTime == 0 && !opts.Instant {
 		opts.RunTime = 50 * time.Millisecond
 	}
-	srv := emulator.New(opts)
+	srv := emulator.New(withEnvRules(t, opts))
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	return &testEmulator{Server: srv, URL: ts.URL}

@@ -152,7 +152,7 @@ func (s *diagSpy) expectWarning(summary func() string, want ...string) statechec
 // they arrive.
 func wrappedEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Server, http.ResponseWriter, *http.Request)) *testEmulator {
 	t.Helper()
-	srv := emulator.New(opts)
+	srv := emulator.New(withEnvRules(t, opts))
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { wrap(srv, w, r) }))
 	t.Cleanup(ts.Close)
 	return &testEmulator{Server: srv, URL: ts.URL}

@@ -17,14 +17,14 @@ type teeResult struct {
 // runTee reads src through a headTee copying left bytes, while another
 // goroutine reads the copy with read; it returns what came through the
 // tee, its error, and what the other side got.
-func runTee(src io.Reader, left int64, read func(*io.PipeReader) teeResult) ([]byte, error, teeResult) {
+func runTee(src io.Reader, left int64, read func(*io.PipeReader) teeResult) ([]byte, teeResult, error) {
 	pr, pw := io.Pipe()
 	done := make(chan teeResult, 1)
 	go func() { done <- read(pr) }()
 	tee := &headTee{r: src, w: pw, left: left}
 	got, err := io.ReadAll(readerOf(tee, 7))
 	tee.stop(err)
-	return got, err, <-done
+	return got, <-done, err
 }
 
 func readAllPipe(pr *io.PipeReader) teeResult {
@@ -66,7 +66,7 @@ func TestHeadTee(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err, copied := runTee(tc.src, tc.left, tc.readCopy)
+			got, copied, err := runTee(tc.src, tc.left, tc.readCopy)
 			if !errors.Is(err, tc.err) || (tc.err == nil && err != nil) || !bytes.Equal(got, data[:tc.passed]) {
 				t.Fatalf("through the tee: %d bytes, %v; want %d, %v", len(got), err, tc.passed, tc.err)
 			}

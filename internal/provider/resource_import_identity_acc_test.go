@@ -137,13 +137,14 @@ func (p *providerWithoutIdentity) Resources(context.Context) []func() resource.R
 // embedded types both have it, so neither is promoted.
 type importWithoutIdentity struct {
 	*importResource
-	hideIdentitySchema
+	hideIdentitySchema //nolint:unused // its method is never called: it only hides the embedded one
 }
 
 // hideIdentitySchema has an IdentitySchema method only to make the
 // embedding one ambiguous.
-type hideIdentitySchema struct{}
+type hideIdentitySchema struct{} //nolint:unused // see importWithoutIdentity
 
 // IdentitySchema is never called (see importWithoutIdentity).
-func (hideIdentitySchema) IdentitySchema(context.Context, resource.IdentitySchemaRequest, *resource.IdentitySchemaResponse) {
+func (hideIdentitySchema) IdentitySchema( //nolint:unused // see importWithoutIdentity
+	context.Context, resource.IdentitySchemaRequest, *resource.IdentitySchemaResponse) {
 }

@@ -145,27 +145,9 @@ func (o Options) withDefaults() Options {
 	if o.ConflictStatus != ConflictUnchanged && (o.ConflictStatus < 400 || o.ConflictStatus > 499) {
 		panic(fmt.Sprintf("emulator: Options.ConflictStatus %d is neither a 4xx status nor 200", o.ConflictStatus))
 	}
-	switch o.SubmitMissingInputs {
-	case "":
-		o.SubmitMissingInputs = MissingInputsError
-	case MissingInputsError, MissingInputsAccept:
-	default:
-		panic(fmt.Sprintf("emulator: Options.SubmitMissingInputs %q is not %q or %q", o.SubmitMissingInputs, MissingInputsError, MissingInputsAccept))
-	}
-	switch o.MissingMetadata {
-	case "":
-		o.MissingMetadata = MissingMetadataReject
-	case MissingMetadataReject, MissingMetadataDefault:
-	default:
-		panic(fmt.Sprintf("emulator: Options.MissingMetadata %q is not %q or %q", o.MissingMetadata, MissingMetadataReject, MissingMetadataDefault))
-	}
-	switch o.RequiredColumns {
-	case "":
-		o.RequiredColumns = RequiredColumnsOn
-	case RequiredColumnsOn, RequiredColumnsOff:
-	default:
-		panic(fmt.Sprintf("emulator: Options.RequiredColumns %q is not %q or %q", o.RequiredColumns, RequiredColumnsOn, RequiredColumnsOff))
-	}
+	o.SubmitMissingInputs = choice("SubmitMissingInputs", o.SubmitMissingInputs, MissingInputsError, MissingInputsAccept)
+	o.MissingMetadata = choice("MissingMetadata", o.MissingMetadata, MissingMetadataReject, MissingMetadataDefault)
+	o.RequiredColumns = choice("RequiredColumns", o.RequiredColumns, RequiredColumnsOn, RequiredColumnsOff)
 	return o
 }
 
@@ -255,4 +237,16 @@ func (s *Server) Requests(e Endpoint) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.requests[e]
+}
+
+// choice returns the option name's value v, or def (its default) when v
+// is empty; it panics, naming the option, when v is neither def nor other.
+func choice[T ~string](name string, v, def, other T) T {
+	switch v {
+	case "":
+		return def
+	case def, other:
+		return v
+	}
+	panic(fmt.Sprintf("emulator: Options.%s %q is not %q or %q", name, v, def, other))
 }

@@ -124,6 +124,10 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, timeout 
 			fmt.Sprintf("An earlier apply left job %s unsettled, and this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
 		return false
 	case err != nil:
+		// Keep the job in state (its details come with the next refresh),
+		// so that the next apply resumes it again rather than forget it.
+		plan.setJob(&etl.Job{ID: id})
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
 		return true
 	case job.Status.Failed():

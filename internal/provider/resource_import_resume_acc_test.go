@@ -365,3 +365,41 @@ func TestAccResume_cancelOnDestroy(t *testing.T) {
 		},
 	})
 }
+
+// Reading the job to resume fails: the apply fails with the job still in
+// state, and the apply after it resumes that job; 1 job throughout.
+func TestAccResume_readFailsWhileResuming(t *testing.T) {
+	clock := &testClock{}
+	var failGets atomic.Int32
+	e := wrappedEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now}, func(srv *emulator.Server, w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/jobs/") && !strings.HasSuffix(r.URL.Path, "/status") && failGets.Add(-1) >= 0 {
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	})
+	sum := sha256Hex(rowsBody(t, resumeRows))
+	failNextGets := planCheckFunc(func(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+		failGets.Store(2) // the first attempt and its retry, after the plan
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             expectJobCount(t, e, 1),
+		Steps: []resource.TestStep{
+			{Config: resumeConfig(e, "1s"), ExpectError: regexp.MustCompile(`Timed out waiting for import job`)},
+			{
+				PreConfig:        func() { clock.advance(2 * time.Hour) },
+				Config:           resumeConfig(e, "1s"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{failNextGets}},
+				ExpectError:      regexp.MustCompile(`Reading import job \d+ to resume it failed`),
+			},
+			{
+				PreConfig:         func() { failGets.Store(0) },
+				Config:            resumeConfig(e, "1s"),
+				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, resumeAddr), expectStatus("COMPLETED")},
+			},
+			{Config: resumeConfig(e, "1s"), PlanOnly: true},
+		},
+	})
+}

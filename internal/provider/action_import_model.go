@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
@@ -36,11 +37,13 @@ type actionFileModel struct {
 	PartName types.String `tfsdk:"part_name"`
 }
 
-// actionFileAttrTypes are the attributes of the action's file block.
-var actionFileAttrTypes = map[string]attr.Type{
-	"path": types.StringType, "content": types.StringType, "format": types.StringType,
-	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
-}
+// actionFileAttrTypes are the attributes of the action's file block: the
+// resource's (fileAttrTypes) less content_wo.
+var actionFileAttrTypes = func() map[string]attr.Type {
+	m := maps.Clone(fileAttrTypes)
+	delete(m, "content_wo")
+	return m
+}()
 
 // file returns the file block as the resource's fileModel, as configured
 // (no defaults); nil when it is null or unknown.

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -16,25 +15,17 @@ import (
 // each input loads, and the input id that step had. A later plan compares
 // them with the template as it is then (sameStepsNewIDs).
 func saveInputSteps(ctx context.Context, entries []inputEntry, p privateSetter, diags *diag.Diagnostics) {
-	if entries == nil {
-		return
-	}
-	if b, err := json.Marshal(entries); err == nil {
-		diags.Append(p.SetKey(ctx, privateInputStepsKey, b)...)
+	if entries != nil {
+		setPrivateJSON(ctx, p, privateInputStepsKey, entries, diags)
 	}
 }
 
 // inputStepsFrom reads what saveInputSteps kept; nil when nothing.
 func inputStepsFrom(ctx context.Context, p privateGetter) []inputEntry {
-	if p == nil {
-		return nil
+	if e, ok := privateJSON[[]inputEntry](ctx, p, privateInputStepsKey); ok {
+		return *e
 	}
-	b, _ := p.GetKey(ctx, privateInputStepsKey)
-	var entries []inputEntry
-	if len(b) == 0 || json.Unmarshal(b, &entries) != nil {
-		return nil
-	}
-	return entries
+	return nil
 }
 
 // sameStepsNewIDs reports whether the job's prior content_sha256 is the

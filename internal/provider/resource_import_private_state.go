@@ -52,31 +52,40 @@ func isAdopted(ctx context.Context, p privateGetter) bool {
 	return len(v) > 0
 }
 
+// privateJSON reads the JSON value of key from private state into a new
+// T; false when there is none or it cannot be read.
+func privateJSON[T any](ctx context.Context, p privateGetter, key string) (*T, bool) {
+	if p == nil {
+		return nil, false
+	}
+	b, diags := p.GetKey(ctx, key)
+	var v T
+	if diags.HasError() || len(b) == 0 || json.Unmarshal(b, &v) != nil {
+		return nil, false
+	}
+	return &v, true
+}
+
+// setPrivateJSON stores v as the JSON value of key in private state.
+func setPrivateJSON(ctx context.Context, p privateSetter, key string, v any, diags *diag.Diagnostics) {
+	if p == nil {
+		return
+	}
+	if b, err := json.Marshal(v); err == nil {
+		diags.Append(p.SetKey(ctx, key, b)...)
+	}
+}
+
 // recordFrom reads the file's hash record in private state; nil when
 // there is none or it cannot be read.
 func recordFrom(ctx context.Context, p privateGetter) *localfile.Record {
-	if p == nil {
-		return nil
-	}
-	b, diags := p.GetKey(ctx, privateHashKey)
-	if diags.HasError() || len(b) == 0 {
-		return nil
-	}
-	var r localfile.Record
-	if json.Unmarshal(b, &r) != nil {
-		return nil
-	}
-	return &r
+	r, _ := privateJSON[localfile.Record](ctx, p, privateHashKey)
+	return r
 }
 
 // saveRecord stores r in private state.
 func saveRecord(ctx context.Context, p privateSetter, r *localfile.Record, diags *diag.Diagnostics) {
-	if p == nil || r == nil {
-		return
+	if r != nil {
+		setPrivateJSON(ctx, p, privateHashKey, r, diags)
 	}
-	b, err := json.Marshal(r)
-	if err != nil {
-		return
-	}
-	diags.Append(p.SetKey(ctx, privateHashKey, b)...)
 }

@@ -77,7 +77,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	resp.Diagnostics.Append(d...)
 	if !plan.Inputs.IsNull() {
 		if job := r.createWithInputs(ctx, &plan, wo, resp); job != nil {
-			r.submitAndWait(ctx, &plan, job, timeout, resp)
+			r.submitAndWait(ctx, &plan, job, false, timeout, resp)
 		}
 		return
 	}
@@ -105,17 +105,19 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	keepSentRecord(ctx, r.hashCache, &plan, up, resp.Private, &resp.Diagnostics)
-	r.submitAndWait(ctx, &plan, job, timeout, resp)
+	r.submitAndWait(ctx, &plan, job, false, timeout, resp)
 }
 
-// submitAndWait submits the job in state and waits for it, as configured,
-// recording it in state after each.
-func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, timeout time.Duration, resp *resource.CreateResponse) {
-	if plan.Submit.ValueBool() {
-		if !r.submit(ctx, plan, job, &resp.Diagnostics) {
+// submitAndWait submits the job in state, unless it was submitted
+// already, and waits for it, as configured, recording it in state after
+// each step (a failed submit too: the status it found the job in).
+func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, submitted bool, timeout time.Duration, resp *resource.CreateResponse) {
+	if plan.Submit.ValueBool() && !submitted {
+		ok := r.submit(ctx, plan, job, &resp.Diagnostics)
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+		if !ok {
 			return
 		}
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 	if plan.WaitForCompletion.ValueBool() {
 		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -32,23 +31,15 @@ type plannedCreate struct {
 // recordPlannedCreate stores in the planned private state what a new
 // job's plan imports, when all of it is known.
 func recordPlannedCreate(ctx context.Context, plan importModel, p privateSetter, diags *diag.Diagnostics) {
-	if !known(plan.TemplateID) || !known(plan.ContentSHA256) {
-		return
-	}
-	b, err := json.Marshal(plannedCreate{plan.TemplateID.ValueString(), dataKind(plan), plan.ContentSHA256.ValueString()})
-	if err == nil {
-		diags.Append(p.SetKey(ctx, privatePlannedCreateKey, b)...)
+	if known(plan.TemplateID) && known(plan.ContentSHA256) {
+		setPrivateJSON(ctx, p, privatePlannedCreateKey, plannedCreate{plan.TemplateID.ValueString(), dataKind(plan), plan.ContentSHA256.ValueString()}, diags)
 	}
 }
 
 // plannedCreateFrom reads what recordPlannedCreate stored; nil when none.
 func plannedCreateFrom(ctx context.Context, p privateGetter) *plannedCreate {
-	b, _ := p.GetKey(ctx, privatePlannedCreateKey)
-	var pc plannedCreate
-	if len(b) == 0 || json.Unmarshal(b, &pc) != nil {
-		return nil
-	}
-	return &pc
+	pc, _ := privateJSON[plannedCreate](ctx, p, privatePlannedCreateKey)
+	return pc
 }
 
 // resumeKey identifies the data a job imports, for one client.
@@ -142,23 +133,6 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, timeout 
 		fmt.Sprintf("An earlier apply started job %s with this data and was cut short (a timeout, an interruption or a failed request). "+
 			"This apply settled that job (status %s when resumed) instead of starting a new one, so the data is imported once. "+
 			"The plan showed a replacement because Terraform had marked the job tainted.", id, job.Status))
-	r.settle(ctx, plan, job, timeout, resp)
+	r.submitAndWait(ctx, plan, job, wasSubmitted(job.Status), timeout, resp)
 	return true
-}
-
-// settle submits job when plan asks for it and the job was never
-// submitted, then waits for it as configured, recording it in state after
-// each step.
-func (r *importResource) settle(ctx context.Context, plan *importModel, job *etl.Job, timeout time.Duration, resp *resource.CreateResponse) {
-	if plan.Submit.ValueBool() && !wasSubmitted(job.Status) {
-		if !r.submit(ctx, plan, job, &resp.Diagnostics) {
-			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-			return
-		}
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	}
-	if plan.WaitForCompletion.ValueBool() && !etl.JobStatus(plan.Status.ValueString()).Final() {
-		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	}
 }

@@ -15,7 +15,7 @@ import (
 type Fault struct {
 	Endpoint    Endpoint // "" = any request (unknown paths included)
 	Count       int      // how many matching requests it applies to; 0 = unlimited (until ClearFaults)
-	Probability float64  // 0 = always; else apply to this fraction of matching requests, at random
+	Probability float64  // 0 = always; else apply to this fraction (at most 1) of matching requests, at random
 	// Status answers with this status (and {"code":..,"message":"injected
 	// fault"}) without acting on the request.
 	Status     int
@@ -46,8 +46,13 @@ type faultState struct {
 	left int // remaining applications when Count > 0
 }
 
-// InjectFault adds a fault after those already injected.
+// InjectFault adds a fault after those already injected. It panics, with
+// the error of f.Validate, on a value it cannot honour (a Probability that
+// is NaN or outside 0..1, ...).
 func (s *Server) InjectFault(f Fault) {
+	if err := f.Validate(); err != nil {
+		panic(err.Error())
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, &faultState{Fault: f, left: f.Count})

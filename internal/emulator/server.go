@@ -175,11 +175,14 @@ type Server struct {
 	ended []endedJob
 }
 
-// New returns a Server configured by opts. It panics when
-// opts.ConflictStatus is neither 0, 200 nor a 4xx status, or
-// opts.SubmitMissingInputs, opts.MissingMetadata or opts.RequiredColumns is
-// none of its choices ("" included).
+// New returns a Server configured by opts. It panics, with the error of
+// opts.Validate, on a value it cannot honour (a negative RunTime, a
+// ConflictStatus neither 0, 200 nor a 4xx status, a rule's choice none of
+// its choices, ...).
 func New(opts Options) *Server {
+	if err := opts.Validate(); err != nil {
+		panic(err.Error())
+	}
 	opts = opts.withDefaults()
 	s := &Server{
 		opts:      opts,
@@ -201,7 +204,7 @@ func New(opts Options) *Server {
 }
 
 // runTime returns how long a job runs: 0 with Instant, else RunTime
-// (100ms when unset).
+// (100ms when unset; New refuses a negative one).
 func runTime(o Options) time.Duration {
 	switch {
 	case o.Instant:

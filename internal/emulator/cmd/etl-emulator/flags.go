@@ -166,17 +166,21 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 }
 
 // check refuses flag values that cannot work: a listen address beyond
-// loopback without -allow-remote, a -fault-rate outside 0..1, -ca-file
-// without -tls, -log-file without -background, -background with a
-// command, and a rule's value none of its choices.
+// loopback without -allow-remote, a -fault-rate that is NaN or outside
+// 0..1, a -run-time that is not positive, -ca-file without -tls, -log-file
+// without -background, -background with a command, and a rule's value
+// none of its choices. Each message names the flag and the bad value.
 func (c config) check() error {
 	if !c.allowRemote {
 		if err := checkLoopback(c.addr); err != nil {
 			return usageError{err}
 		}
 	}
-	if c.faultRate < 0 || c.faultRate > 1 {
-		return usageError{fmt.Errorf("-fault-rate must be between 0 and 1")}
+	if !(c.faultRate >= 0 && c.faultRate <= 1) { // NaN fails both comparisons
+		return usageError{fmt.Errorf("-fault-rate %v: use a probability between 0 and 1 (0: no faults)", c.faultRate)}
+	}
+	if c.runTime <= 0 {
+		return usageError{fmt.Errorf("-run-time %v: use a positive duration such as 100ms (-instant makes jobs final at once)", c.runTime)}
 	}
 	if c.caFile != "" && !c.useTLS {
 		return usageError{fmt.Errorf("-ca-file needs -tls")}

@@ -1,0 +1,13 @@
+// Package explore holds the explorer of `make explore`: seeded random
+// sequences of what users do to etl_import resources (edits of the
+// configuration, CLI operations) and of what goes wrong (waits cut short,
+// jobs ending in ERROR, bursts of 429 and 503), run with a real Terraform or
+// OpenTofu CLI against the emulator, each step compared with a reference
+// model written from docs/resources/import.md: an import happens exactly as
+// often as the user asks.
+//
+// Everything is in _test.go files: the model, the checker, the shrinker and
+// the reproducer writer (whose unit tests run in `make test`), and the CLI
+// driver (build tag explore, run by `make explore`). Nothing here is
+// compiled into the provider.
+package explore

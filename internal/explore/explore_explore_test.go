@@ -1,0 +1,123 @@
+//go:build explore
+
+package explore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestExplore runs seeded random sequences with the CLI against the
+// emulator (see the package comment). Settings, from the environment:
+// EXPLORE_CLI (default, terraform-next, tofu, or a path), EXPLORE_SEED
+// (the first sequence's seed; default from the clock), EXPLORE_SEQUENCES
+// (0: as many as EXPLORE_BUDGET allows, default 3m), EXPLORE_STEPS (per
+// sequence, default 8), EXPLORE_PROVIDER_DIR or EXPLORE_PROVIDER_BIN (the
+// provider: default built from the repository), EXPLORE_OUT (where the
+// reproducers go, default .cache/explore), EXPLORE_SHRINK_RUNS (per
+// mismatch, default 20), EXPLORE_SHRINK_MAX (mismatches shrunk, default 4)
+// and EXPLORE_WEIGHTS (such as "replace=0,format=30": the weights of
+// operations, edits and faults).
+func TestExplore(t *testing.T) {
+	s := newSetup(t)
+	seed := int64(envInt("EXPLORE_SEED", int(time.Now().UnixNano()%1_000_000)))
+	sequences, steps := envInt("EXPLORE_SEQUENCES", 0), envInt("EXPLORE_STEPS", 8)
+	budget, err := time.ParseDuration(envOr("EXPLORE_BUDGET", "3m"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := setWeights(os.Getenv("EXPLORE_WEIGHTS")); err != nil {
+		t.Fatal(err)
+	}
+	version, _ := s.cli(s.Root, "", "version")
+	t.Logf("CLI %s (%s), provider %s, first seed %d, %d steps per sequence",
+		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, seed, steps)
+	fig := newFigures()
+	shrunk := 0
+	for i := 0; sequences > 0 && i < sequences || sequences == 0 && time.Since(fig.Start) < budget; i++ {
+		q := generate(seed+int64(i), steps)
+		fig.Sequences++
+		oc := s.runSeq(q, fig)
+		if oc.At < 0 {
+			continue
+		}
+		fig.Mismatches++
+		q.Steps = q.Steps[:oc.At+1]
+		if shrunk < envInt("EXPLORE_SHRINK_MAX", 4) {
+			shrunk++
+			q, oc = s.shrinkSeq(q, oc, fig)
+		}
+		s.report(t, q, oc)
+	}
+	for _, line := range strings.Split(strings.TrimRight(fig.String(), "\n"), "\n") {
+		t.Log(line)
+	}
+	if fig.Mismatches > 0 {
+		t.Errorf("%d of %d sequences found a mismatch with the model", fig.Mismatches, fig.Sequences)
+	}
+}
+
+// shrinkSeq shrinks a failing sequence, returning it with its outcome.
+func (s setup) shrinkSeq(q sequence, oc outcome, fig *figures) (sequence, outcome) {
+	last := oc
+	fails := func(try sequence) (int, bool) {
+		o := s.runSeq(try, nil)
+		if o.At >= 0 {
+			last = o
+		}
+		return o.At, o.At >= 0
+	}
+	q, runs := shrink(q, fails, envInt("EXPLORE_SHRINK_RUNS", 20))
+	fig.ShrinkRuns += runs
+	if runs > 0 { // the last failing run may not be the kept one: run it again
+		if o := s.runSeq(q, nil); o.At >= 0 {
+			q.Steps, last = q.Steps[:o.At+1], o
+		}
+	}
+	return q, last
+}
+
+// report logs a mismatch and writes its reproducer.
+func (s setup) report(t *testing.T, q sequence, oc outcome) {
+	t.Helper()
+	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")),
+		fmt.Sprintf("%s-seed-%d", filepath.Base(s.CLI), q.Seed))
+	_ = os.RemoveAll(dir)
+	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider})
+	msg := fmt.Sprintf("MISMATCH seed %d, at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
+		q.Seed, oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
+	if err != nil {
+		msg += " (not written: " + err.Error() + ")"
+	}
+	t.Log(msg)
+}
+
+// setWeights sets the weights spec names ("name=n,...").
+func setWeights(spec string) error {
+	for _, kv := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' }) {
+		name, v, _ := strings.Cut(kv, "=")
+		n, err := strconv.Atoi(v)
+		found := false
+		for _, w := range []map[string]int{opWeights, editWeights, faultWeights} {
+			if _, ok := w[name]; ok && err == nil && n >= 0 {
+				w[name], found = n, true
+			}
+		}
+		if !found {
+			return fmt.Errorf("EXPLORE_WEIGHTS: %q is not name=n for an operation, edit or fault", kv)
+		}
+	}
+	return nil
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}

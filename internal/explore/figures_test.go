@@ -1,0 +1,70 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// figures counts what the explorer ran and found.
+type figures struct {
+	Sequences, Steps, Skipped, Mismatches, ShrinkRuns int
+	JobsExpected, JobsStarted                         int
+	Edits, Ops, Faults                                map[string]int
+	Start                                             time.Time
+}
+
+func newFigures() *figures {
+	return &figures{Edits: map[string]int{}, Ops: map[string]int{}, Faults: map[string]int{}, Start: time.Now()}
+}
+
+// countStep records one step that ran (skipped: its target was not
+// there); a nil f counts nothing.
+func (f *figures) countStep(s step, skipped bool) {
+	if f == nil {
+		return
+	}
+	f.Steps++
+	switch {
+	case s.Kind == stepEdit:
+		f.Edits[s.Name]++
+	case skipped:
+		f.Skipped++
+	default:
+		f.Ops[s.Name]++
+		if s.Fault != "" {
+			f.Faults[s.Fault]++
+		}
+	}
+}
+
+// countJobs records the jobs one operation was expected to start, and
+// started; a nil f counts nothing.
+func (f *figures) countJobs(expected, started int) {
+	if f == nil {
+		return
+	}
+	f.JobsExpected += expected
+	f.JobsStarted += started
+}
+
+// String is the figures, one line each, the last one the closing line.
+func (f *figures) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "edits:      %s\n", counts(f.Edits, editNames))
+	fmt.Fprintf(&sb, "operations: %s (skipped, target absent: %d)\n", counts(f.Ops, opNames), f.Skipped)
+	fmt.Fprintf(&sb, "faults:     %s\n", counts(f.Faults, faultNames))
+	fmt.Fprintf(&sb, "jobs:       %d expected, %d started\n", f.JobsExpected, f.JobsStarted)
+	fmt.Fprintf(&sb, "explore: %d sequences, %d steps, %d mismatches, %d shrink runs, %s\n",
+		f.Sequences, f.Steps, f.Mismatches, f.ShrinkRuns, time.Since(f.Start).Round(time.Second))
+	return sb.String()
+}
+
+// counts is "name=n" for each of names, in that order.
+func counts(m map[string]int, names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s=%d", n, m[n])
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,54 @@
+package explore
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestGenerate_deterministic(t *testing.T) {
+	a, b := generate(42, 10), generate(42, 10)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("the same seed gave two sequences")
+	}
+	if a.Steps[0].Name != "apply" || a.Steps[len(a.Steps)-1].Name != "apply" {
+		t.Errorf("want a first and last apply: %s", listSteps(a.Steps))
+	}
+}
+
+func TestGenerate_covers(t *testing.T) {
+	fig := newFigures()
+	for seed := int64(0); seed < 200; seed++ {
+		for _, s := range generate(seed, 10).Steps {
+			fig.countStep(s, false)
+		}
+	}
+	for _, names := range [][]string{editNames, opNames, faultNames} {
+		for _, n := range names {
+			if fig.Edits[n]+fig.Ops[n]+fig.Faults[n] == 0 {
+				t.Errorf("200 sequences never drew %s", n)
+			}
+		}
+	}
+	if !strings.Contains(fig.String(), "explore: 0 sequences, ") {
+		t.Errorf("figures:\n%s", fig)
+	}
+}
+
+func TestShrink(t *testing.T) {
+	q := generate(3, 12)
+	// fails when a replace remains, at the first replace.
+	q.Steps = append(q.Steps, step{Kind: stepOp, Name: "replace", Fault: "hang"})
+	fails := func(try sequence) (int, bool) {
+		for i, s := range try.Steps {
+			if s.Name == "replace" {
+				return i, true
+			}
+		}
+		return -1, false
+	}
+	got, runs := shrink(q, fails, 100)
+	if len(got.Steps) != 1 || got.Steps[0].Name != "replace" || got.Steps[0].Fault != "" || runs == 0 {
+		t.Errorf("shrunk to %s in %d runs, want the replace alone, without its fault", listSteps(got.Steps), runs)
+	}
+}

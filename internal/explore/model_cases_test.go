@@ -1,0 +1,87 @@
+package explore
+
+import "testing"
+
+// The model against the resource page's promises, one case each: how many
+// jobs an operation must start.
+
+// runModel runs steps in a model of one block (two instances with
+// wait_for_completion) and returns the number of new jobs the last
+// operation expects, and its expectation.
+func runModel(t *testing.T, steps ...step) (int, expect) {
+	t.Helper()
+	m := newModel(config{Blocks: []block{{Name: "r0", Count: 2, Kind: kindPath, Dir: "a", Wait: true}}})
+	var e expect
+	next := 0
+	for _, s := range steps {
+		if s.Kind == stepEdit {
+			next = simulate(m, s, next)
+			continue
+		}
+		m.releases()
+		e = m.op(s)
+		ids := map[string]string{}
+		for _, a := range sortedKeys(e.New) {
+			ids[a] = string(rune('a' + next))
+			next++
+		}
+		m.learn(ids)
+	}
+	return len(e.New), e
+}
+
+var (
+	opApply = step{Kind: stepOp, Name: "apply"}
+	opTaint = step{Kind: stepOp, Name: "taint"}
+)
+
+func TestModel(t *testing.T) {
+	cases := []struct {
+		name  string
+		steps []step
+		want  int
+	}{
+		{"first apply: one job per instance", []step{opApply}, 2},
+		{"nothing changed", []step{opApply, opApply}, 0},
+		{"-replace: one new job", []step{opApply, {Kind: stepOp, Name: "replace"}}, 1},
+		{"taint: resumed", []step{opApply, opTaint, opApply}, 0},
+		{"taint then a format change", []step{opApply, opTaint, {Kind: stepEdit, Name: "format", Value: 2}, opApply}, 2},
+		{"an encoding change", []step{opApply, {Kind: stepEdit, Name: "encoding", Value: 1}, opApply}, 2},
+		{"a moved file: in place", []step{opApply, {Kind: stepEdit, Name: "move", Value: 1}, opApply}, 0},
+		{"path to content: in place", []step{opApply, {Kind: stepEdit, Name: "content", Value: 1}, opApply}, 0},
+		{"file to rows", []step{opApply, {Kind: stepEdit, Name: "kind", Value: 1}, opApply}, 2},
+		{"replace_triggered_by", []step{opApply, {Kind: stepEdit, Name: "trigger", Value: 1}, opApply}, 2},
+		{"timed-out wait, then apply: resumed", []step{{Kind: stepOp, Name: "apply", Fault: "hang"}, opApply}, 0},
+		{"wait timed out, job ended in ERROR", []step{{Kind: stepOp, Name: "apply", Fault: "hang-error"}, opApply}, 2},
+		{"r0[0] imported, adopted even with other data; r0[1] not", []step{opApply, {Kind: stepOp, Name: "import"},
+			{Kind: stepEdit, Name: "bytes", Value: 2}, opApply}, 1},
+		{"count lowered: no job", []step{opApply, {Kind: stepEdit, Name: "count", Value: 1}, opApply}, 0},
+		{"destroy, then apply", []step{opApply, {Kind: stepOp, Name: "destroy"}, opApply}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got, _ := runModel(t, c.steps...); got != c.want {
+				t.Errorf("%d new jobs, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+func TestModel_hangFailsAndTaints(t *testing.T) {
+	_, e := runModel(t, step{Kind: stepOp, Name: "apply", Fault: "hang"})
+	if !e.Fail || !e.Tainted["etl_import.r0[0]"] {
+		t.Errorf("a timed-out wait: fail %t, tainted %t; want both", e.Fail, e.Tainted["etl_import.r0[0]"])
+	}
+}
+
+func TestModel_destroyCancelsOnlyWithCancelOnDestroy(t *testing.T) {
+	for _, cancel := range []bool{false, true} {
+		m := newModel(config{Blocks: []block{{Name: "r0", Count: 1, Kind: kindRows, Wait: true, Cancel: cancel}}})
+		m.op(step{Kind: stepOp, Name: "apply", Fault: "hang"})
+		m.learn(map[string]string{"etl_import.r0[0]": "1"})
+		e := m.op(step{Kind: stepOp, Name: "destroy"})
+		if e.Cancelled["1"] != cancel {
+			t.Errorf("cancel_on_destroy %t: job cancelled %t", cancel, e.Cancelled["1"])
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package explore
+
+import (
+	"maps"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// The reference model, written from docs/resources/import.md (its table of
+// changes and its section on interrupted waits), not from the provider's
+// code: after each operation, which job each instance in the state must
+// hold (an old one, or one new job with the planned data), whether it is
+// tainted, whether the operation fails, and which jobs are cancelled.
+
+// opNames are the operations, in the order the figures list them.
+var opNames = []string{"apply", "plan-apply", "replace", "taint", "untaint", "refresh", "import", "destroy"}
+
+// faultNames are the faults an apply may meet: every job it starts never
+// ends (hang: the wait times out, and the job then COMPLETES), or ends in
+// ERROR after the timed-out wait (hang-error); or two answers 429 to the
+// starts, or 503 to the status reads or the submits, which are retried.
+var faultNames = []string{"hang", "hang-error", "429-start", "503-get", "503-submit"}
+
+// inst is the model of one resource instance in the state.
+type inst struct {
+	Job     string // the job the state must hold; "" until the check learns it
+	Def     def    // what that job imports
+	Tainted bool
+	Adopt   bool // imported: the next apply adopts the configuration, no job
+	Hung    bool // its job hangs (not released yet)
+	HangErr bool // released as ERROR if tainted, else COMPLETED
+	Failed  bool // its job ended in ERROR: it did not import
+	Cancel  bool // cancel_on_destroy, as last applied
+}
+
+// model is what the state and the service must hold.
+type model struct {
+	cfg       config
+	state     map[string]*inst
+	triggers  map[string]int  // terraform_data inputs as applied, by block; absent: not created
+	cancelled map[string]bool // jobs that must be CANCELLED
+}
+
+// expect is what must hold after one operation.
+type expect struct {
+	Fail      bool              // the command must fail
+	Skip      bool              // its target is not there: nothing is run
+	New       map[string]def    // instances that must hold one new job each
+	Keep      map[string]string // instances that must hold this same job
+	Tainted   map[string]bool   // every instance in the state: tainted?
+	Cancelled map[string]bool   // the jobs that must be CANCELLED
+}
+
+// release is a hung job to end now with Status.
+type release struct{ Job, Status string }
+
+func newModel(c config) *model {
+	return &model{cfg: c.clone(), state: map[string]*inst{}, triggers: map[string]int{}, cancelled: map[string]bool{}}
+}
+
+// releases ends the hung jobs before an operation other than destroy: a
+// tainted one as its fault says, another COMPLETED.
+func (m *model) releases() []release {
+	var out []release
+	for _, st := range m.state {
+		if !st.Hung {
+			continue
+		}
+		st.Hung = false
+		st.Failed = st.HangErr && st.Tainted
+		status := emulator.StatusCompleted
+		if st.Failed {
+			status = emulator.StatusError
+		}
+		out = append(out, release{Job: st.Job, Status: status})
+	}
+	return out
+}
+
+// op runs operation s in the model and returns what must hold after it.
+func (m *model) op(s step) expect {
+	e := expect{New: map[string]def{}, Keep: map[string]string{}, Tainted: map[string]bool{}}
+	target := ""
+	if s.Block < len(m.cfg.Blocks) {
+		target = addr(m.cfg.Blocks[s.Block], s.Index)
+	}
+	_, inConfig := m.cfg.instances()[target]
+	st := m.state[target]
+	switch s.Name {
+	case "apply", "plan-apply":
+		m.apply("", s.Fault, &e)
+	case "replace":
+		if !inConfig {
+			e.Skip = true
+			break
+		}
+		m.apply(target, s.Fault, &e)
+	case "taint", "untaint":
+		if st == nil {
+			e.Skip = true
+			break
+		}
+		st.Tainted = s.Name == "taint"
+	case "import": // state rm, then import by id
+		if st == nil || !inConfig {
+			e.Skip = true
+			break
+		}
+		st.Tainted, st.Adopt = false, true
+	case "destroy":
+		m.destroy()
+	}
+	return m.fill(e)
+}
+
+// fill completes e with the instances kept, the taints and the cancels.
+func (m *model) fill(e expect) expect {
+	for a, st := range m.state {
+		if _, isNew := e.New[a]; !isNew {
+			e.Keep[a] = st.Job
+		}
+		e.Tainted[a] = st.Tainted
+	}
+	e.Cancelled = maps.Clone(m.cancelled)
+	return e
+}
+
+// destroy forgets every instance; an unfinished job is cancelled only with
+// cancel_on_destroy. The triggers are destroyed too.
+func (m *model) destroy() {
+	for _, st := range m.state {
+		if st.Hung && st.Cancel {
+			m.cancelled[st.Job] = true
+		}
+	}
+	m.state = map[string]*inst{}
+	m.triggers = map[string]int{}
+}
+
+// apply is a plain apply (replace == ""), or one with -replace=replace.
+func (m *model) apply(replace, fault string, e *expect) {
+	want := m.cfg.instances()
+	for a := range m.state {
+		if _, ok := want[a]; !ok {
+			delete(m.state, a) // count lowered: destroyed; its job was released
+		}
+	}
+	for a, bi := range want {
+		b := m.cfg.Blocks[bi]
+		if m.needsJob(a, b, replace) {
+			st := &inst{Def: defOf(b), Cancel: b.Cancel}
+			if fault == "hang" || fault == "hang-error" {
+				st.Hung, st.HangErr, st.Tainted = true, fault == "hang-error", b.Wait
+				e.Fail = e.Fail || b.Wait
+			}
+			m.state[a], e.New[a] = st, st.Def
+			continue
+		}
+		st := m.state[a]
+		if st.Adopt {
+			st.Def, st.Adopt = defOf(b), false
+		}
+		st.Tainted, st.Cancel = false, b.Cancel // resumed, or nothing to do
+	}
+	for _, b := range m.cfg.Blocks {
+		m.triggers[b.Name] = b.Trigger
+	}
+}
+
+// needsJob says whether instance a of block b must get a new job: it is
+// not in the state, -replace names it, its trigger changed, what defines
+// its job changed, or it is tainted and its job did not import. A tainted
+// job that imported or may still (timed out, interrupted, taint) is
+// resumed; an imported one is adopted.
+func (m *model) needsJob(a string, b block, replace string) bool {
+	st := m.state[a]
+	applied, created := m.triggers[b.Name]
+	switch {
+	case st == nil, a == replace:
+		return true
+	case created && applied != b.Trigger:
+		return true
+	case st.Adopt:
+		return false
+	case st.Def != defOf(b):
+		return true
+	}
+	return st.Tainted && st.Failed
+}
+
+// learn records the job the check found for a new instance.
+func (m *model) learn(ids map[string]string) {
+	for a, id := range ids {
+		if st := m.state[a]; st != nil {
+			st.Job = id
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package explore
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFileBytes(t *testing.T) {
+	if got := string(fileBytes(2, 1, 0)); got != "Account|Amount\n5000|7.5\n" {
+		t.Errorf("PSV: %q", got)
+	}
+	if got := fileBytes(2, 2, 1); got[0] != 0xFF || got[1] != 0xFE || got[2] != 'A' || got[3] != 0 {
+		t.Errorf("UTF-16: % x", got[:4])
+	}
+}
+
+func TestMainTF(t *testing.T) {
+	c := config{Blocks: []block{
+		{Name: "r0", Count: 2, Kind: kindContent, Format: 2, Encoding: 2, Submit: true, Trigger: 3},
+		{Name: "r1", Count: 1, Kind: kindRows},
+	}}
+	got := mainTF(c)
+	for _, want := range []string{
+		`content  = "Account\tAmount\n4000\t100\n4010\t-20\n"`, `encoding = "Windows Latin-1"`, "count       = 2",
+		"input = 3", "replace_triggered_by = [terraform_data.r0_trigger]", `["Account", "Amount"],`, "submit              = true",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("main.tf lacks %s:\n%s", want, got)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package explore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+)
+
+// timeoutCreate is every block's timeouts.create: long enough for a job of
+// the emulator (which runs 30ms) on busy cores, short enough that a wait
+// for a job that never ends (the hang fault) fails soon.
+const timeoutCreate = "3s"
+
+// fileBytes is what a file of data set data holds in format and encoding:
+// the rows joined by the format's delimiter, a newline after each; UTF-16
+// is little-endian with a byte order mark, as the provider encodes content.
+func fileBytes(data, format, encoding int) []byte {
+	delim := map[string]string{"CSV": ",", "PSV": "|", "TDF": "\t"}[formats[format]]
+	var sb strings.Builder
+	for _, row := range datasets[data] {
+		sb.WriteString(strings.Join(row, delim))
+		sb.WriteString("\n")
+	}
+	text := sb.String()
+	if encodings[encoding] != "UTF-16" {
+		return []byte(text) // ASCII: the same bytes in UTF-8 and Windows Latin-1
+	}
+	out := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(text)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return out
+}
+
+// text is the data of block b as file.content gives it (before encoding).
+func text(b block) string {
+	return string(fileBytes(b.Data, b.Format, 0))
+}
+
+// dataPath is where the file of a kindPath block is, relative to the
+// configuration's directory.
+func dataPath(b block) string {
+	ext := map[string]string{"CSV": "csv", "PSV": "psv", "TDF": "tsv"}[formats[b.Format]]
+	return fmt.Sprintf("data/%s/%s.%s", b.Dir, b.Name, ext)
+}
+
+// writeConfig writes main.tf and the data files of c into dir. A data file
+// is written only when its bytes differ, so that an unchanged file keeps
+// its times (the provider's hash cache sees it unchanged).
+func writeConfig(dir string, c config) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, b := range c.Blocks {
+		if b.Kind != kindPath {
+			continue
+		}
+		p := filepath.Join(dir, dataPath(b))
+		want := fileBytes(b.Data, b.Format, b.Encoding)
+		if got, err := os.ReadFile(p); err == nil && string(got) == string(want) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, want, 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, "main.tf"), []byte(mainTF(c)), 0o644)
+}
+
+// mainTF is the configuration c as HCL: the provider (settings from the
+// environment), and per block a terraform_data trigger and the resource.
+func mainTF(c config) string {
+	var sb strings.Builder
+	sb.WriteString(`terraform {
+  required_providers {
+    etl = {
+      source = "etl-provider/etl"
+    }
+  }
+}
+
+# ETL_BASE_URL, ETL_TOKEN_ID and ETL_TOKEN_SECRET from the environment.
+provider "etl" {
+  retry_wait_min = "50ms"
+  retry_wait_max = "200ms"
+}
+`)
+	for _, b := range c.Blocks {
+		sb.WriteString(blockHCL(b))
+	}
+	return sb.String()
+}
+
+// blockHCL is one block's trigger and resource.
+func blockHCL(b block) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "\nresource \"terraform_data\" \"%s_trigger\" {\n  input = %d\n}\n", b.Name, b.Trigger)
+	fmt.Fprintf(&sb, "\nresource \"etl_import\" %q {\n  count       = %d\n  template_id = %q\n", b.Name, b.Count, templates[b.Template])
+	sb.WriteString(dataHCL(b))
+	fmt.Fprintf(&sb, "  submit              = %t\n  wait_for_completion = %t\n  cancel_on_destroy   = %t\n", b.Submit, b.Wait, b.Cancel)
+	fmt.Fprintf(&sb, "  timeouts = {\n    create = %q\n  }\n", timeoutCreate)
+	fmt.Fprintf(&sb, "  lifecycle {\n    replace_triggered_by = [terraform_data.%s_trigger]\n  }\n}\n", b.Name)
+	return sb.String()
+}
+
+// dataHCL is the rows or file attribute of block b.
+func dataHCL(b block) string {
+	if b.Kind == kindRows {
+		rows := make([]string, len(datasets[b.Data]))
+		for i, row := range datasets[b.Data] {
+			cells := make([]string, len(row))
+			for j, c := range row {
+				cells[j] = strconv.Quote(c)
+			}
+			rows[i] = "    [" + strings.Join(cells, ", ") + "],\n"
+		}
+		return "  rows = [\n" + strings.Join(rows, "") + "  ]\n"
+	}
+	src := fmt.Sprintf("    path     = \"${path.module}/%s\"\n", dataPath(b))
+	if b.Kind == kindContent {
+		src = fmt.Sprintf("    content  = %s\n", strconv.Quote(text(b)))
+	}
+	return fmt.Sprintf("  file = {\n%s    format   = %q\n    encoding = %q\n  }\n", src, formats[b.Format], encodings[b.Encoding])
+}

@@ -1,0 +1,147 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// The emulator's two "GL Actuals" templates (Finance Plan, Sales Model):
+// both need the columns Account and Amount that every data set has.
+var templates = []string{emulator.GLActualsTemplateID, emulator.SalesGLActualsTemplateID}
+
+// Formats and encodings, spelled as the provider and the service do.
+var (
+	formats   = []string{"CSV", "PSV", "TDF"}
+	encodings = []string{"UTF-8", "UTF-16", "Windows Latin-1"}
+)
+
+// datasets are the data a block imports: ASCII, so that every encoding
+// holds them.
+var datasets = [][][]string{
+	{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20"}},
+	{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20"}, {"4020", "5"}},
+	{{"Account", "Amount"}, {"5000", "7.5"}},
+}
+
+// Kinds of data a block sends.
+const (
+	kindPath    = "path"    // file = { path = ... }
+	kindContent = "content" // file = { content = ... }
+	kindRows    = "rows"    // rows = [...]
+)
+
+// block is one resource "etl_import" block, with count instances.
+type block struct {
+	Name     string // r0, r1
+	Count    int
+	Kind     string // kindPath, kindContent or kindRows
+	Data     int    // index in datasets
+	Format   int    // index in formats (file kinds only)
+	Encoding int    // index in encodings (file kinds only)
+	Template int    // index in templates
+	Dir      string // "a" or "b": the directory of the path (the same bytes)
+	Submit   bool
+	Wait     bool
+	Cancel   bool // cancel_on_destroy
+	Trigger  int  // input of terraform_data.<name>_trigger (replace_triggered_by)
+}
+
+// config is the whole configuration of a sequence at one step.
+type config struct{ Blocks []block }
+
+// clone returns a copy that shares nothing with c.
+func (c config) clone() config { return config{Blocks: slices.Clone(c.Blocks)} }
+
+// addr is the address of instance i of block b.
+func addr(b block, i int) string { return fmt.Sprintf("etl_import.%s[%d]", b.Name, i) }
+
+// instances lists the addresses the configuration declares, with their
+// block's index.
+func (c config) instances() map[string]int {
+	out := map[string]int{}
+	for bi, b := range c.Blocks {
+		for i := 0; i < b.Count; i++ {
+			out[addr(b, i)] = bi
+		}
+	}
+	return out
+}
+
+// def is what defines a job, per the resource page's table of changes:
+// the template, file or rows, the bytes, the format and the encoding.
+type def struct {
+	Template string
+	Rows     bool // rows (start with data) rather than a file
+	Data     int
+	Format   string // "" for rows
+	Encoding string // "" for rows
+}
+
+// defOf is the job block b defines.
+func defOf(b block) def {
+	d := def{Template: templates[b.Template], Data: b.Data}
+	if b.Kind == kindRows {
+		d.Rows = true
+		return d
+	}
+	d.Format, d.Encoding = formats[b.Format], encodings[b.Encoding]
+	return d
+}
+
+// String describes d as a mismatch message does.
+func (d def) String() string {
+	if d.Rows {
+		return fmt.Sprintf("rows of data set %d to template %s", d.Data, d.Template)
+	}
+	return fmt.Sprintf("%s %s file of data set %d to template %s", d.Format, d.Encoding, d.Data, d.Template)
+}
+
+// Step kinds.
+const (
+	stepEdit = "edit"
+	stepOp   = "op"
+)
+
+// step is one thing a user does (or one thing that goes wrong during an
+// operation): an edit of the configuration, or an operation of the CLI.
+type step struct {
+	Kind  string // stepEdit or stepOp
+	Name  string // the edit (editNames) or the operation (opNames)
+	Block int    // the block an edit or an operation targets
+	Index int    // the instance an operation targets
+	Value int    // an edit's new value
+	Fault string // an operation's fault (faultNames), or ""
+}
+
+// String is the step as the figures and the shrunk sequences show it.
+func (s step) String() string {
+	switch {
+	case s.Kind == stepEdit:
+		return fmt.Sprintf("edit %s r%d=%d", s.Name, s.Block, s.Value)
+	case s.Name == "replace" || s.Name == "taint" || s.Name == "untaint" || s.Name == "import":
+		return strings.TrimSpace(fmt.Sprintf("%s r%d[%d] %s", s.Name, s.Block, s.Index, s.Fault))
+	}
+	return strings.TrimSpace(s.Name + " " + s.Fault)
+}
+
+// sequence is a generated run: its seed, first configuration and steps.
+type sequence struct {
+	Seed  int64
+	Init  config
+	Steps []step
+}
+
+// configAt is the configuration in effect before step n (after the edits
+// of steps[:n]).
+func (q sequence) configAt(n int) config {
+	c := q.Init.clone()
+	for _, s := range q.Steps[:n] {
+		if s.Kind == stepEdit {
+			c = applyEdit(c, s)
+		}
+	}
+	return c
+}

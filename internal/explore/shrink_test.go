@@ -1,0 +1,42 @@
+package explore
+
+import "slices"
+
+// shrink simplifies q while fails still reports a mismatch: it drops
+// steps, one at a time from the last to the first, then takes the faults
+// off the operations, until a pass changes nothing or budget runs of fails
+// are spent. It returns the shrunk sequence (cut after the step that then
+// fails, as fails reports it) and the runs spent.
+func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence, int) {
+	runs := 0
+	try := func(t sequence) bool {
+		runs++
+		at, ok := fails(t)
+		if ok {
+			t.Steps = t.Steps[:at+1]
+			q = t
+		}
+		return ok
+	}
+	for changed := true; changed && runs < budget; {
+		changed = false
+		for i := len(q.Steps) - 1; i >= 0 && runs < budget && len(q.Steps) > 1; i-- {
+			t := q
+			t.Steps = slices.Delete(slices.Clone(q.Steps), i, i+1)
+			if try(t) {
+				changed = true
+				i = min(i, len(q.Steps))
+			}
+		}
+		for i := 0; i < len(q.Steps) && runs < budget; i++ {
+			if q.Steps[i].Fault == "" {
+				continue
+			}
+			t := q
+			t.Steps = slices.Clone(q.Steps)
+			t.Steps[i].Fault = ""
+			changed = try(t) || changed
+		}
+	}
+	return q, runs
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/hashicorp/go-cleanhttp"
@@ -97,9 +98,10 @@ func New(cfg Config) (*Client, error) {
 		return nil, errors.New("token secret is empty: set the application token's secret")
 	}
 	cfg = withDefaults(cfg)
+	forms := SecretForms(cfg.TokenID, cfg.TokenSecret)
 	transport := cfg.Transport
 	if transport == nil {
-		if transport, err = newTransport(cfg.RequestTimeout, cfg.CACertPEM); err != nil {
+		if transport, err = newTransport(cfg.RequestTimeout, cfg.CACertPEM, forms); err != nil {
 			return nil, err
 		}
 	}
@@ -109,7 +111,7 @@ func New(cfg Config) (*Client, error) {
 		hub:       hubOfBaseURL(cfg.Hub, cfg.BaseURL),
 		tokenID:   cfg.TokenID,
 		secret:    cfg.TokenSecret,
-		forms:     SecretForms(cfg.TokenID, cfg.TokenSecret),
+		forms:     forms,
 		userAgent: cfg.UserAgent,
 		logf:      cfg.Log,
 	}
@@ -144,10 +146,13 @@ func withDefaults(cfg Config) Config {
 }
 
 // newTransport builds the default transport: pooled connections, a bound
-// on the wait for response headers, and the extra CAs, if any, added to
-// the system pool.
-func newTransport(requestTimeout time.Duration, caPEM []byte) (*http.Transport, error) {
+// on the wait for response headers, the extra CAs, if any, added to the
+// system pool, and the proxy the environment names, read now, a variable
+// that is not a proxy URL reported by name (proxy.go; forms are redacted
+// from that error).
+func newTransport(requestTimeout time.Duration, caPEM []byte, forms []string) (*http.Transport, error) {
 	t := cleanhttp.DefaultPooledTransport()
+	t.Proxy = proxyFromEnvironment(os.Getenv, forms)
 	t.ResponseHeaderTimeout = requestTimeout
 	// Many imports run in parallel against one host.
 	t.MaxIdleConnsPerHost = 64

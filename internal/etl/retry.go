@@ -66,15 +66,19 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 }
 
 // retryableNetError reports whether a later attempt could fix err: false
-// for certificate verification failures and for a host name that does not
-// exist (hostNotFound), true for everything else.
+// for certificate verification failures, a host name that does not exist
+// (hostNotFound) and a proxy variable that is not a proxy URL
+// (*ProxyError), true for everything else.
 func retryableNetError(err error) bool {
 	var certErr *tls.CertificateVerificationError
 	var unknownAuth x509.UnknownAuthorityError
 	var hostErr x509.HostnameError
 	var invalid x509.CertificateInvalidError
+	var proxyErr *ProxyError
 	switch {
 	case errors.As(err, &certErr), errors.As(err, &unknownAuth), errors.As(err, &hostErr), errors.As(err, &invalid):
+		return false
+	case errors.As(err, &proxyErr):
 		return false
 	case hostNotFound(err) != nil:
 		return false

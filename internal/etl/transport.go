@@ -150,14 +150,19 @@ func (c *Client) newRequest(ctx context.Context, r request, at *attempt) (*retry
 
 // transportError turns a failure with no usable answer into the error the
 // caller sees: the context's error when the caller gave up before the
-// request was written in full; a *HostNotFoundError when DNS says the
-// host does not exist (nothing was sent: a job creation cannot have
-// reached the service); a *JobMaybeCreatedError when a job creation was
-// written in full; otherwise a *RequestError.
+// request was written in full; a *ProxyError when the proxy variable that
+// serves the request is not a proxy URL, or a *HostNotFoundError when DNS
+// says the host does not exist (nothing was sent in either case: a job
+// creation cannot have reached the service); a *JobMaybeCreatedError when
+// a job creation was written in full; otherwise a *RequestError.
 func (c *Client) transportError(ctx context.Context, r request, at *attempt, err error) error {
 	path := APIPath + r.path
 	if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) && !at.wrote.Load() {
 		return fmt.Errorf("%s %s: %w", r.method, path, ctxErr)
+	}
+	var proxyErr *ProxyError
+	if errors.As(err, &proxyErr) {
+		return proxyErr.at(r.method, path)
 	}
 	if dnsErr := hostNotFound(err); dnsErr != nil && !at.wrote.Load() {
 		return c.hostNotFoundError(r.method, path, at.n, dnsErr, err)

@@ -1,0 +1,204 @@
+package etl
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// FileCounts is what a RowCounter found in a flat file: what a plan shows
+// of the data it sends.
+type FileCounts struct {
+	// Columns is the header row's cells (the file's first record that is
+	// not a blank line), decoded, without the byte order mark; empty when
+	// the file holds no record; nil when NoColumns says why they are
+	// unavailable.
+	Columns []string
+	// NoColumns is why Columns is unavailable (NoColumnsTooLong,
+	// NoColumnsEncoding, NoColumnsQuote); "" when it is available.
+	NoColumns string
+	// Rows is the data records after the header row, as the service
+	// imports them: blank lines are skipped, a line break inside a quoted
+	// cell is not a record, CR LF and LF both end one, the last needs no
+	// line break. 0 for an empty file or a header alone.
+	Rows int64
+	// Bytes is how many bytes were written: the file's size, byte order
+	// mark included.
+	Bytes int64
+	// Malformed reports quoting that encoding/csv refuses (a bare quote,
+	// something after a closing quote, a quoted cell left open): the
+	// service would refuse the file, and Rows is only a best effort (read
+	// as LazyQuotes would).
+	Malformed bool
+}
+
+// RowCounter counts the data rows of a delimited flat file and reads its
+// header row's cells, streaming: it is written the file's bytes in order,
+// in chunks of any size (the read that hashes the file feeds it), and
+// Result then says what it found. Memory stays small: the header row is
+// kept up to HeaderMaxBytes, nothing per row. It does not check the file
+// (CheckFile does): bytes that do not decode are counted as characters.
+// Not safe for concurrent use.
+type RowCounter struct {
+	enc   Encoding
+	delim byte
+	scan  *recordScanner
+	head  headerCapture
+
+	written int64 // bytes written
+	body    int64 // bytes past the byte order mark
+	started bool  // the byte order mark has been looked for
+	pending []byte
+	little  bool // UTF-16 little-endian
+	odd     []byte
+	mapped  []byte
+	done    bool
+	res     FileCounts
+}
+
+// NewRowCounter returns a counter of a file in format (its delimiter) and
+// encoding enc: UTF-8 with or without a byte order mark, UTF-16 in the
+// order of its byte order mark (big-endian without one), Windows Latin-1
+// (where a UTF-8 byte order mark is three characters, as the service
+// decodes it).
+func NewRowCounter(format FileFormat, enc Encoding) (*RowCounter, error) {
+	delim := format.Delimiter()
+	if delim == 0 {
+		return nil, fmt.Errorf("format %q is not one of CSV, PSV, TDF", format)
+	}
+	switch enc {
+	case EncodingUTF8, EncodingUTF16, EncodingLatin1:
+	default:
+		return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+	}
+	//nolint:gosec // every format's delimiter is ASCII
+	return &RowCounter{enc: enc, delim: byte(delim), scan: newRecordScanner(byte(delim))}, nil
+}
+
+// bomWait is how many bytes the counter waits for before it tells a
+// byte order mark (as the service does).
+func (c *RowCounter) bomWait() int {
+	switch c.enc {
+	case EncodingUTF8:
+		return len(utf8BOMBytes)
+	case EncodingUTF16:
+		return 2
+	}
+	return 0
+}
+
+// Write takes the next bytes of the file. It never fails; after Result it
+// takes nothing.
+func (c *RowCounter) Write(p []byte) (int, error) {
+	n := len(p)
+	if c.done {
+		return n, nil
+	}
+	c.written += int64(n)
+	if !c.started {
+		take := min(len(p), c.bomWait()-len(c.pending))
+		c.pending = append(c.pending, p[:take]...)
+		p = p[take:]
+		if len(c.pending) < c.bomWait() {
+			return n, nil
+		}
+		c.start()
+	}
+	c.feed(p)
+	return n, nil
+}
+
+// start looks for the byte order mark in the bytes held, skips it and
+// feeds the rest.
+func (c *RowCounter) start() {
+	c.started = true
+	b := c.pending
+	switch {
+	case c.enc == EncodingUTF8 && bytes.HasPrefix(b, utf8BOMBytes):
+		b = b[len(utf8BOMBytes):]
+	case c.enc == EncodingUTF16 && len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		b, c.little = b[2:], true
+	case c.enc == EncodingUTF16 && len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		b = b[2:]
+	}
+	c.feed(b)
+	c.pending = nil
+}
+
+// feed takes bytes past the byte order mark: it keeps them while the
+// header row is read and scans them (UTF-16: one unit per code unit, a
+// code unit split between writes held until it is whole).
+func (c *RowCounter) feed(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	c.body += int64(len(b))
+	c.head.take(b)
+	if c.enc != EncodingUTF16 {
+		c.scan.feed(b)
+		c.headerEnded(1)
+		return
+	}
+	units := c.mapped[:0]
+	if len(c.odd) == 1 {
+		units = append(units, c.unit(c.odd[0], b[0]))
+		c.odd, b = c.odd[:0], b[1:]
+	}
+	even := len(b) &^ 1
+	units = mapUTF16(units, b[:even], c.little)
+	c.odd = append(c.odd, b[even:]...)
+	c.scan.feed(units)
+	c.mapped = units[:0]
+	c.headerEnded(2)
+}
+
+// unit maps the UTF-16 code unit of bytes a then b, in file order.
+func (c *RowCounter) unit(a, b byte) byte {
+	if c.little {
+		return utf16Unit(b, a)
+	}
+	return utf16Unit(a, b)
+}
+
+// headerEnded ends the header capture once the scanner has found the
+// header row's end; size is the bytes of a unit.
+func (c *RowCounter) headerEnded(size int64) {
+	if !c.head.done && c.scan.headerEnd >= 0 {
+		c.head.end(c.scan.headerEnd * size)
+	}
+}
+
+// Result ends the file and returns what was found. Later calls return
+// the same.
+func (c *RowCounter) Result() FileCounts {
+	if c.done {
+		return c.res
+	}
+	if !c.started {
+		c.start()
+	}
+	if len(c.odd) == 1 {
+		c.scan.feed([]byte{0x80}) // a lone last byte: a character that does not decode
+	}
+	c.scan.finish()
+	if !c.head.done && c.scan.headerEnd >= 0 {
+		c.head.end(c.body) // the header row runs to the end of the file
+	}
+	c.done = true
+	c.res = FileCounts{Rows: max(c.scan.records-1, 0), Bytes: c.written, Malformed: c.scan.malformed}
+	if c.scan.records == 0 {
+		c.res.Columns = []string{}
+	} else {
+		c.res.Columns, c.res.NoColumns = c.head.columns(c.enc, c.little, c.delim)
+	}
+	c.head = headerCapture{done: true}
+	c.mapped = nil
+	return c.res
+}
+
+// Finish is Result in the shape a localfile.Counter returns it: the data
+// rows, the header row's cells (nil, with why, when unavailable), and
+// whether the rows are exact (false when the quoting is malformed).
+func (c *RowCounter) Finish() (rows int64, columns []string, noColumns string, exact bool) {
+	r := c.Result()
+	return r.Rows, r.Columns, r.NoColumns, !r.Malformed
+}

@@ -1,0 +1,191 @@
+package etl
+
+import "bytes"
+
+// The states of recordScanner.state.
+const (
+	// scanOut is the state outside a quoted field.
+	scanOut = iota
+	// scanIn is the state inside a quoted field.
+	scanIn
+	// scanQuote is the state after a quote inside a quoted field: the
+	// closing quote, or the first of a doubled pair.
+	scanQuote
+	// scanQuoteCR is the state after a closing quote and a CR: only a LF
+	// (or the end of the file) may follow.
+	scanQuoteCR
+)
+
+// What a record holds so far, outside quotes, for recordScanner.rec: a
+// line that is empty or only a CR is blank (encoding/csv drops a CR
+// before a LF or the end of the file, then skips an empty line).
+const (
+	// recEmpty: nothing yet.
+	recEmpty = iota
+	// recCR: one CR alone.
+	recCR
+	// recContent: anything more; the record counts.
+	recContent
+)
+
+// recordScanner counts the records of delimited text as encoding/csv
+// reads it (LazyQuotes off, as the service): RFC 4180 quoting, a LF or CR
+// LF ends a record outside quotes, a blank line is skipped, a CR before the
+// end of the text is dropped, and the last record needs no line break. It
+// is fed units, one byte each: the text's own bytes when it is UTF-8 or
+// Windows Latin-1 (the delimiter, the quote, CR and LF are ASCII and never
+// part of another character), or one byte per UTF-16 code unit
+// (mapUTF16). Only those four units matter, so it jumps from one to the
+// next with bytes.IndexByte. Where quoting breaks encoding/csv's rules it
+// sets malformed and goes on as LazyQuotes would.
+type recordScanner struct {
+	delim byte
+	state int
+	rec   int  // recEmpty, recCR or recContent
+	prev  byte // the unit before, outside quotes ('\n' at a record's start)
+
+	records   int64 // non-blank records ended
+	units     int64 // units fed before the current feed
+	headerEnd int64 // units up to the header's end; -1 until it ends
+	malformed bool
+}
+
+// newRecordScanner returns a scanner of text whose delimiter is delim.
+func newRecordScanner(delim byte) *recordScanner {
+	return &recordScanner{delim: delim, prev: '\n', headerEnd: -1}
+}
+
+// feed scans the next units of the text.
+func (s *recordScanner) feed(b []byte) {
+	q := -2 // the index of the next quote in b at or after i (-1: none; -2: not looked for)
+	i := 0
+	for i < len(b) {
+		switch s.state {
+		case scanOut:
+			i, q = s.scanOut(b, i, q)
+		case scanIn:
+			k := bytes.IndexByte(b[i:], '"')
+			if k < 0 {
+				i = len(b)
+				break
+			}
+			i += k + 1
+			s.state = scanQuote
+		case scanQuote:
+			i = s.afterQuote(b, i)
+		case scanQuoteCR:
+			if b[i] == '\n' {
+				s.endRecord(i + 1)
+				i++
+				break
+			}
+			// The CR was junk after the closing quote.
+			s.malformed = true
+			s.state = scanIn
+		}
+	}
+	s.units += int64(len(b))
+}
+
+// scanOut scans b from i outside quotes, line by line, until a quoted
+// field opens or b ends; q is the index of the next quote in b (-1: none;
+// -2: not looked for yet). It returns where it stopped and q.
+func (s *recordScanner) scanOut(b []byte, i, q int) (int, int) {
+	for i < len(b) {
+		if q == -2 || (q >= 0 && q < i) {
+			if q = bytes.IndexByte(b[i:], '"'); q >= 0 {
+				q += i
+			}
+		}
+		nl := bytes.IndexByte(b[i:], '\n')
+		if q >= 0 && (nl < 0 || q < i+nl) {
+			s.content(b[i:q])
+			s.openQuote()
+			return q + 1, q
+		}
+		if nl < 0 {
+			s.content(b[i:])
+			return len(b), q
+		}
+		s.content(b[i : i+nl])
+		if s.rec == recContent {
+			s.endRecord(i + nl + 1)
+		} else {
+			s.rec, s.prev = recEmpty, '\n' // a blank line
+		}
+		i += nl + 1
+	}
+	return i, q
+}
+
+// content takes seg, units of the current record outside quotes with no
+// quote and no LF.
+func (s *recordScanner) content(seg []byte) {
+	if len(seg) == 0 {
+		return
+	}
+	if s.rec == recEmpty && len(seg) == 1 && seg[0] == '\r' {
+		s.rec = recCR
+	} else {
+		s.rec = recContent
+	}
+	s.prev = seg[len(seg)-1]
+}
+
+// openQuote takes a quote outside quotes: it opens a quoted field at the
+// start of a field; elsewhere it is a bare quote, which encoding/csv
+// refuses (kept as content, as LazyQuotes does).
+func (s *recordScanner) openQuote() {
+	s.rec = recContent
+	if s.prev != s.delim && s.prev != '\n' {
+		s.malformed = true
+		s.prev = '"'
+		return
+	}
+	s.state = scanIn
+}
+
+// afterQuote takes b[i] after a quote inside a quoted field and returns
+// where to go on.
+func (s *recordScanner) afterQuote(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		s.state = scanIn // a doubled quote
+	case s.delim:
+		s.state, s.prev = scanOut, s.delim
+	case '\n':
+		s.endRecord(i + 1)
+	case '\r':
+		s.state = scanQuoteCR
+	default:
+		// Junk after the closing quote: kept in the field, as LazyQuotes
+		// does.
+		s.malformed = true
+		s.state = scanIn
+		return i
+	}
+	return i + 1
+}
+
+// endRecord ends a non-blank record whose line break ends at b[end-1].
+func (s *recordScanner) endRecord(end int) {
+	s.records++
+	if s.records == 1 {
+		s.headerEnd = s.units + int64(end)
+	}
+	s.state, s.rec, s.prev = scanOut, recEmpty, '\n'
+}
+
+// finish ends the text: a record left open counts unless it is blank; a
+// quoted field left open is malformed.
+func (s *recordScanner) finish() {
+	switch s.state {
+	case scanIn:
+		s.malformed = true
+	case scanOut:
+		if s.rec != recContent {
+			return
+		}
+	}
+	s.endRecord(0) // s.units already counts every unit
+}

@@ -51,14 +51,17 @@ type DiskCache struct {
 	why       string // why not trusted
 }
 
-// Bounds of the disk cache: records kept (about 300 bytes each), and the
-// age at which a temporary file left by an interrupted write is removed.
+// Bounds of the disk cache: records kept (about 300 bytes each, more with
+// a header row's cells), and the age at which a temporary file left by an
+// interrupted write is removed.
 const (
 	diskCacheMax    = 4096
 	diskCacheTmpAge = time.Hour
 	diskCacheTmp    = ".tmp-"
-	// diskCacheRecordMax: a record file larger than this is not one.
-	diskCacheRecordMax = 64 << 10
+	// diskCacheRecordMax: a record file larger than this is not one. A
+	// record's counts hold a header row of up to 64 KiB, which JSON may
+	// escape to six times its size.
+	diskCacheRecordMax = 1 << 20
 )
 
 // UserDiskCache is the disk cache in the user's cache directory

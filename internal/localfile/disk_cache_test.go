@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -201,5 +202,28 @@ func TestDiskCacheUnwritable(t *testing.T) {
 	}
 	if fi, err := os.Stat(blocker); err != nil || !fi.Mode().IsRegular() || fi.Size() != 0 {
 		t.Fatalf("the file in the way was changed: %v, %v", fi, err)
+	}
+}
+
+// TestDiskCacheCounts: a record's counts come back from the cache, a
+// header row of 64 KiB included; a record written before counts were
+// kept comes back without them (counts unknown).
+func TestDiskCacheCounts(t *testing.T) {
+	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
+	r := testRecord("/data", 1)
+	r.Counts = &Counts{Key: "CSV/UTF-8", Columns: []string{"Account", strings.Repeat("\x01", 64<<10)}, Rows: 3, Exact: true, Size: 99}
+	d.Put(r)
+	got := d.Get(r.Path, r.ID)
+	if got == nil || !reflect.DeepEqual(got.CountsFor("CSV/UTF-8"), r.Counts) {
+		t.Fatalf("get = %+v, want the counts %+v", got, r.Counts)
+	}
+	old := testRecord("/data", 2)
+	b := fmt.Sprintf(`{"path":%q,"identity":{"size":2,"mtime_ns":1,"ctime_ns":2,"inode":2,"device":7},"sha256":%q,"hashed_at_ns":1}`, old.Path, old.SHA256)
+	if err := os.WriteFile(filepath.Join(d.dir, d.name(old.Path, old.ID)), []byte(b), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got = d.Get(old.Path, old.ID)
+	if got == nil || got.SHA256 != old.SHA256 || got.Counts != nil || got.CountsFor("CSV/UTF-8") != nil {
+		t.Fatalf("old record: %+v", got)
 	}
 }

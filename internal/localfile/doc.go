@@ -19,6 +19,8 @@
 // identity it was taken for), disk_cache*.go (records across processes, in
 // a directory of the user's alone; who owns a file, per system),
 // readahead.go (the one read-ahead reader),
-// hash.go (hashing), open.go (opening a regular file), send.go (the verified
-// send) and reads.go (the per-path read counter tests assert on).
+// hash.go (hashing), count.go (the Counter a caller's counting of a file's
+// rows rides the hash's read with), open.go (opening a regular file),
+// send.go (the verified send) and reads.go (the per-path read counter
+// tests assert on).
 package localfile

@@ -32,21 +32,47 @@ func HashBytes(b []byte) string {
 // HashReader returns the SHA-256 hex digest of r's bytes and their count,
 // reading ahead unless r is a regular file too small to gain from it.
 func HashReader(r io.Reader) (string, int64, error) {
+	return HashReaderTo(r, nil)
+}
+
+// HashReaderTo is HashReader that also writes every byte, in order, to w
+// (nil: none), such as a Counter: the bytes are read once for both. Read
+// ahead, each block is written to w on a goroutine of its own while it is
+// hashed, so that w's work overlaps the hash instead of adding to it. An
+// error of w ends the read, and is returned.
+func HashReaderTo(r io.Reader, w io.Writer) (string, int64, error) {
 	h := sha256.New()
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < hashAheadMin {
 			buf := make([]byte, min(fi.Size()+1, hashBlock))
-			n, err := io.CopyBuffer(h, struct{ io.Reader }{r}, buf)
+			var dst io.Writer = h
+			if w != nil {
+				dst = io.MultiWriter(h, w)
+			}
+			n, err := io.CopyBuffer(dst, struct{ io.Reader }{r}, buf)
 			return hex.EncodeToString(h.Sum(nil)), n, err
 		}
 	}
 	a := newAheadReader(fullBlocks{r}, hashBlock, hashBlocks)
 	defer a.Close() // r is never read after return
+	var fd *feeder
+	if w != nil {
+		fd = startFeeder(w)
+		defer fd.stop()
+	}
 	var total int64
 	for {
 		b, err := a.Next()
+		if fd != nil && len(b) > 0 {
+			fd.give(b)
+		}
 		h.Write(b)
 		total += int64(len(b))
+		if fd != nil && len(b) > 0 {
+			if werr := fd.wait(); werr != nil {
+				return "", total, werr
+			}
+		}
 		switch {
 		case errors.Is(err, io.EOF):
 			return hex.EncodeToString(h.Sum(nil)), total, nil
@@ -72,13 +98,31 @@ func (s fullBlocks) next(buf []byte) (int, error) {
 // to the limit given with it) and returns the first problem found, or nil.
 type Check func(r io.Reader) error
 
+// HashOptions says what HashFile does besides hashing, in the same read.
+type HashOptions struct {
+	// Check, when set, is passed the file's head: at most Limit+1 bytes
+	// of a large file, so that it sees whether the file goes on past its
+	// own limit.
+	Check Check
+	Limit int64
+	// Counter, when set, is written every byte of the file; the Record's
+	// Counts is what it finished with, under CountKey.
+	Counter  Counter
+	CountKey string
+}
+
 // HashPath reads the regular file at p whole: its SHA-256, and its head
-// passed to check in the same read (nil: no check; checkErr is what check
-// returned; check reads at most limit+1 bytes of a large file, so that it
-// sees whether the file goes on past its own limit). The Record's Path and ID are set only when the
-// file's identity was known and the same before and after the read; its
-// Checked is left for the caller. err is a *PathError.
+// passed to check in the same read (HashFile with a Check and its Limit).
 func HashPath(p string, limit int64, check Check) (r *Record, checkErr, err error) {
+	return HashFile(p, HashOptions{Check: check, Limit: limit})
+}
+
+// HashFile reads the regular file at p whole, once: its SHA-256, its head
+// passed to o.Check (checkErr is what it returned) and every byte written
+// to o.Counter (the Record's Counts). The Record's Path and ID are set
+// only when the file's identity was known and the same before and after
+// the read; its Checked is left for the caller. err is a *PathError.
+func HashFile(p string, o HashOptions) (r *Record, checkErr, err error) {
 	start := time.Now()
 	fh, err := OpenRegular(p)
 	if err != nil {
@@ -90,11 +134,14 @@ func HashPath(p string, limit int64, check Check) (r *Record, checkErr, err erro
 	if err != nil {
 		return nil, nil, &PathError{Op: OpStat, Path: p, Err: err}
 	}
-	sum, checkErr, err := hashAndCheck(fh, fi.Size(), limit, check)
+	sum, n, checkErr, err := hashAndCheck(fh, fi.Size(), o)
 	if err != nil {
 		return nil, nil, &PathError{Op: OpRead, Path: p, Err: err}
 	}
 	r = &Record{SHA256: sum, HashedAt: start.UnixNano()}
+	if o.Counter != nil {
+		r.Counts = countsOf(o.Counter, o.CountKey, n)
+	}
 	if abs, id, ok := stableIdentity(fh, fi); ok {
 		r.Path, r.ID = abs, id
 	}
@@ -102,35 +149,45 @@ func HashPath(p string, limit int64, check Check) (r *Record, checkErr, err erro
 }
 
 // hashAndCheck reads the open file fh of size bytes whole: it returns its
-// SHA-256 and what check says of its first limit bytes. One read serves
-// both: below smallFile the bytes are read into memory once; above, the
-// bytes read for the hash are teed to check, which runs in a goroutine of
-// its own.
-func hashAndCheck(fh *os.File, size, limit int64, check Check) (sum string, checkErr, err error) {
-	if check == nil {
-		sum, _, err := HashReader(fh)
-		return sum, nil, err
+// SHA-256 and size, and what o.Check says of its first o.Limit bytes; it
+// writes every byte to o.Counter. One read serves all: below smallFile the
+// bytes are read into memory once; above, the bytes read for the hash are
+// teed to the check, which runs in a goroutine of its own, and handed to
+// the counter block by block (HashReaderTo).
+func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, n int64, checkErr, err error) {
+	var w io.Writer
+	if o.Counter != nil {
+		w = o.Counter
+	}
+	if o.Check == nil {
+		sum, n, err := HashReaderTo(fh, w)
+		return sum, n, nil, err
 	}
 	if size < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", nil, err
+			return "", 0, nil, err
 		}
-		return HashBytes(b), check(bytes.NewReader(b)), nil
+		if w != nil {
+			if _, err := w.Write(b); err != nil {
+				return "", 0, nil, err
+			}
+		}
+		return HashBytes(b), int64(len(b)), o.Check(bytes.NewReader(b)), nil
 	}
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := check(pr)
+		err := o.Check(pr)
 		_ = pr.CloseWithError(errCheckDone) // the tee stops feeding
 		done <- err
 	}()
-	tee := &headTee{r: fh, w: pw, left: limit + 1}
-	sum, _, err = HashReader(tee)
+	tee := &headTee{r: fh, w: pw, left: o.Limit + 1}
+	sum, n, err = HashReaderTo(tee, w)
 	tee.stop(err)
 	checkErr = <-done
 	if err != nil {
-		return "", nil, err
+		return "", n, nil, err
 	}
-	return sum, checkErr, nil
+	return sum, n, checkErr, nil
 }

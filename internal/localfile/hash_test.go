@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -203,4 +204,47 @@ func writeCSVFixture(b *testing.B, size int) (string, int64) {
 	const row = "4000,Entity 1,123.25,memo padded to a fixed width of sixty-four"
 	data := repeatCSV("Account,Entity,Amount,Memo", row, size/(len(row)+1))
 	return writeFile(b, b.TempDir(), "big.csv", data), int64(len(data))
+}
+
+// TestHashFileCounts: the counter is written every byte of the file in
+// the one read that hashes it, small or large, checked or not; the
+// record's Counts is what it finished with, under the key, with the size.
+func TestHashFileCounts(t *testing.T) {
+	dir := t.TempDir()
+	small := []byte("Account,Amount\n4000,1\n4001,2\n")
+	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
+	for _, tc := range []struct {
+		name    string
+		content []byte
+		check   Check
+	}{
+		{"small", small, nil},
+		{"small, checked", small, func(r io.Reader) error { _, err := io.Copy(io.Discard, r); return err }},
+		{"large", large, nil},
+		{"large, checked", large, func(r io.Reader) error { _, err := io.Copy(io.Discard, r); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, dir, strings.ReplaceAll(tc.name, ", ", "-")+".csv", tc.content)
+			abs, _ := filepath.Abs(p)
+			reads := Reads(abs)
+			c := newLineCounter()
+			r, checkErr, err := HashFile(p, HashOptions{Check: tc.check, Limit: 100, Counter: c, CountKey: "CSV/UTF-8"})
+			if err != nil || checkErr != nil || r.SHA256 != sha256Hex(tc.content) {
+				t.Fatalf("HashFile = %+v, %v, %v", r, checkErr, err)
+			}
+			if got := Reads(abs) - reads; got != 1 {
+				t.Fatalf("%d reads of the file, want 1", got)
+			}
+			want := int64(bytes.Count(tc.content, []byte{'\n'}) - 1)
+			cnt := r.CountsFor("CSV/UTF-8")
+			if cnt == nil || cnt.Rows != want || cnt.Size != int64(len(tc.content)) || !cnt.Exact || cnt.Columns[1] != r.SHA256 {
+				t.Fatalf("counts %+v; want %d rows, %d bytes, the counter seeing every byte", r.Counts, want, len(tc.content))
+			}
+		})
+	}
+	// Without a counter: no counts, the counts are unknown.
+	r, _, err := HashFile(writeFile(t, dir, "plain.csv", small), HashOptions{})
+	if err != nil || r.Counts != nil || r.CountsFor("") != nil {
+		t.Fatalf("no counter: %+v, %v", r, err)
+	}
 }

@@ -90,3 +90,31 @@ func TestValidSHA256(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordCountsFor: counts for the key asked, or none: no record, a
+// record without counts (from before they were kept), another key,
+// inconsistent counts.
+func TestRecordCountsFor(t *testing.T) {
+	good := Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 2, Exact: true, Size: 10}
+	with := func(f func(c *Counts)) *Record { c := good; f(&c); return &Record{Counts: &c} }
+	for _, tc := range []struct {
+		name string
+		r    *Record
+		want bool
+	}{
+		{"counts", with(func(*Counts) {}), true},
+		{"columns unavailable", with(func(c *Counts) { c.Columns, c.NoColumns = nil, "too long" }), true},
+		{"no header row", with(func(c *Counts) { c.Columns = []string{} }), true},
+		{"nil record", nil, false},
+		{"no counts", &Record{}, false},
+		{"another key", with(func(c *Counts) { c.Key = "TDF/UTF-8" }), false},
+		{"no columns, no reason", with(func(c *Counts) { c.Columns = nil }), false},
+		{"columns and a reason", with(func(c *Counts) { c.NoColumns = "too long" }), false},
+		{"negative rows", with(func(c *Counts) { c.Rows = -1 }), false},
+		{"negative size", with(func(c *Counts) { c.Size = -1 }), false},
+	} {
+		if got := tc.r.CountsFor("CSV/UTF-8"); (got != nil) != tc.want {
+			t.Errorf("%s: CountsFor = %+v, want found %v", tc.name, got, tc.want)
+		}
+	}
+}

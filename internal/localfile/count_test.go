@@ -1,0 +1,133 @@
+package localfile
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"hash"
+	"io"
+	"os"
+	"slices"
+	"testing"
+	"testing/iotest"
+)
+
+// lineCounter is a Counter for the tests: it counts LF bytes (the "rows"
+// after a first line) and hashes every byte written, in order.
+type lineCounter struct {
+	h      hash.Hash
+	lines  int64
+	writes int
+	fail   error // returned by every write once set
+}
+
+func newLineCounter() *lineCounter { return &lineCounter{h: sha256.New()} }
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	if c.fail != nil {
+		return 0, c.fail
+	}
+	c.writes++
+	c.lines += int64(bytes.Count(p, []byte{'\n'}))
+	c.h.Write(p)
+	return len(p), nil
+}
+
+func (c *lineCounter) Finish() (int64, []string, string, bool) {
+	return max(c.lines-1, 0), []string{"seen", hex.EncodeToString(c.h.Sum(nil))}, "", true
+}
+
+// TestHashReaderTo: the writer is written every byte in order, for a
+// plain reader (read ahead) and for small and large files, and the hash is
+// HashReader's.
+func TestHashReaderTo(t *testing.T) {
+	for _, size := range []int{0, 1, hashBlock + 1, hashAheadMin - 1, 3*hashBlock + 5} {
+		data := testBytes(size)
+		c := newLineCounter()
+		sum, n, err := HashReaderTo(iotest.HalfReader(bytes.NewReader(data)), c)
+		if err != nil || sum != sha256Hex(data) || n != int64(size) || hex.EncodeToString(c.h.Sum(nil)) != sum {
+			t.Fatalf("reader of %d bytes: %s, %d, %v; the writer saw %x", size, sum, n, err, c.h.Sum(nil))
+		}
+		f, err := os.Open(writeFile(t, t.TempDir(), "gl.csv", data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c = newLineCounter()
+		sum, n, err = HashReaderTo(f, c)
+		f.Close()
+		if err != nil || sum != sha256Hex(data) || n != int64(size) || hex.EncodeToString(c.h.Sum(nil)) != sum {
+			t.Fatalf("file of %d bytes: %s, %d, %v", size, sum, n, err)
+		}
+	}
+}
+
+// TestHashReaderToWriterError: an error of the writer ends the read and
+// is returned; the goroutines end.
+func TestHashReaderToWriterError(t *testing.T) {
+	before := goroutines()
+	boom := errors.New("counter full")
+	c := newLineCounter()
+	c.fail = boom
+	sum, _, err := HashReaderTo(bytes.NewReader(testBytes(3*hashBlock)), c)
+	if !errors.Is(err, boom) || sum != "" {
+		t.Fatalf("HashReaderTo = %q, %v; want %v", sum, err, boom)
+	}
+	checkGoroutines(t, before)
+}
+
+// TestFeeder: blocks are written in order; after an error nothing more
+// is written and wait keeps returning it.
+func TestFeeder(t *testing.T) {
+	var got []byte
+	boom := errors.New("boom")
+	w := writeFunc(func(p []byte) (int, error) {
+		if bytes.Equal(p, []byte("stop")) {
+			return 0, boom
+		}
+		got = append(got, p...)
+		return len(p), nil
+	})
+	f := startFeeder(w)
+	defer f.stop()
+	for _, b := range []string{"a", "bc", "stop", "d"} {
+		f.give([]byte(b))
+		err := f.wait()
+		if (err != nil) != (b == "stop" || b == "d") {
+			t.Fatalf("after %q: %v", b, err)
+		}
+	}
+	if string(got) != "abc" {
+		t.Fatalf("written %q, want abc", got)
+	}
+}
+
+// writeFunc is an io.Writer of a function.
+type writeFunc func(p []byte) (int, error)
+
+func (f writeFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestCountsOf: what the counter finished with, under the key, with the
+// size; nil cells without a reason get one.
+func TestCountsOf(t *testing.T) {
+	c := newLineCounter()
+	_, _ = io.WriteString(c, "A\n1\n2\n")
+	got := countsOf(c, "CSV/UTF-8", 6)
+	if got.Key != "CSV/UTF-8" || got.Rows != 2 || !got.Exact || got.Size != 6 || got.Columns[0] != "seen" || got.NoColumns != "" {
+		t.Fatalf("countsOf = %+v", got)
+	}
+	blank := countsOf(nilColumns{}, "k", 0)
+	if blank.Columns != nil || blank.NoColumns == "" || (&Record{Counts: blank}).CountsFor("k") == nil {
+		t.Fatalf("nil columns without a reason: %+v", blank)
+	}
+	if !slices.Equal(countsOf(nilColumns{cols: []string{}}, "k", 0).Columns, []string{}) {
+		t.Fatal("empty columns not kept")
+	}
+}
+
+// nilColumns is a Counter that finishes with cols and no reason.
+type nilColumns struct{ cols []string }
+
+func (nilColumns) Write(p []byte) (int, error) { return len(p), nil }
+
+func (n nilColumns) Finish() (int64, []string, string, bool) { return 0, n.cols, "", true }

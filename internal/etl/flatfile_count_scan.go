@@ -57,20 +57,17 @@ func newRecordScanner(delim byte) *recordScanner {
 
 // feed scans the next units of the text.
 func (s *recordScanner) feed(b []byte) {
-	q := -2 // the index of the next quote in b at or after i (-1: none; -2: not looked for)
+	// The indexes in b of the next quote and the next LF at or after i,
+	// looked for again once i has passed them (-1: none; -2: not looked
+	// for yet): a line of quoted cells is searched once for its LF.
+	next := nextUnits{q: -2, nl: -2}
 	i := 0
 	for i < len(b) {
 		switch s.state {
 		case scanOut:
-			i, q = s.scanOut(b, i, q)
+			i = s.scanOut(b, i, &next)
 		case scanIn:
-			k := bytes.IndexByte(b[i:], '"')
-			if k < 0 {
-				i = len(b)
-				break
-			}
-			i += k + 1
-			s.state = scanQuote
+			i = s.scanIn(b, i)
 		case scanQuote:
 			i = s.afterQuote(b, i)
 		case scanQuoteCR:
@@ -87,35 +84,45 @@ func (s *recordScanner) feed(b []byte) {
 	s.units += int64(len(b))
 }
 
-// scanOut scans b from i outside quotes, line by line, until a quoted
-// field opens or b ends; q is the index of the next quote in b (-1: none;
-// -2: not looked for yet). It returns where it stopped and q.
-func (s *recordScanner) scanOut(b []byte, i, q int) (int, int) {
-	for i < len(b) {
-		if q == -2 || (q >= 0 && q < i) {
-			if q = bytes.IndexByte(b[i:], '"'); q >= 0 {
-				q += i
-			}
+// nextUnits caches where the next quote (q) and the next LF (nl) are in
+// the units being fed: -1 none, -2 not looked for.
+type nextUnits struct{ q, nl int }
+
+// find returns the index of the next c in b at or after i, from the
+// cached *at when it is still ahead of i.
+func find(b []byte, i int, c byte, at *int) int {
+	if *at == -2 || (*at >= 0 && *at < i) {
+		if *at = bytes.IndexByte(b[i:], c); *at >= 0 {
+			*at += i
 		}
-		nl := bytes.IndexByte(b[i:], '\n')
-		if q >= 0 && (nl < 0 || q < i+nl) {
+	}
+	return *at
+}
+
+// scanOut scans b from i outside quotes, line by line, until a quoted
+// field opens or b ends, and returns where it stopped.
+func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
+	for i < len(b) {
+		q := find(b, i, '"', &next.q)
+		nl := find(b, i, '\n', &next.nl)
+		if q >= 0 && (nl < 0 || q < nl) {
 			s.content(b[i:q])
 			s.openQuote()
-			return q + 1, q
+			return q + 1
 		}
 		if nl < 0 {
 			s.content(b[i:])
-			return len(b), q
+			return len(b)
 		}
-		s.content(b[i : i+nl])
+		s.content(b[i:nl])
 		if s.rec == recContent {
-			s.endRecord(i + nl + 1)
+			s.endRecord(nl + 1)
 		} else {
 			s.rec, s.prev = recEmpty, '\n' // a blank line
 		}
-		i += nl + 1
+		i = nl + 1
 	}
-	return i, q
+	return i
 }
 
 // content takes seg, units of the current record outside quotes with no
@@ -143,6 +150,38 @@ func (s *recordScanner) openQuote() {
 		return
 	}
 	s.state = scanIn
+}
+
+// scanIn scans b from i inside a quoted field, to the quote that ends it
+// (or b's end), and returns where it stopped. Where a quoted field is
+// followed at once by the next (a quote after a delimiter or a line
+// break), it goes on in the next, so that a file of quoted cells costs one
+// search a cell.
+func (s *recordScanner) scanIn(b []byte, i int) int {
+	for {
+		k := bytes.IndexByte(b[i:], '"')
+		if k < 0 {
+			return len(b)
+		}
+		j := i + k + 1 // after the quote
+		if j+1 >= len(b) {
+			s.state = scanQuote
+			return j
+		}
+		switch c := b[j]; {
+		case c == '"': // a doubled quote
+			i = j + 1
+		case c == s.delim && b[j+1] == '"':
+			i = j + 2
+		case c == '\n' && b[j+1] == '"':
+			s.endRecord(j + 1)
+			s.state, s.rec = scanIn, recContent
+			i = j + 2
+		default:
+			s.state = scanQuote
+			return j
+		}
+	}
 }
 
 // afterQuote takes b[i] after a quote inside a quoted field and returns

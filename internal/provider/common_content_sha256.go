@@ -85,13 +85,15 @@ func planContentHash(ctx context.Context, m importModel, wo writeOnlyData, hc *h
 }
 
 // planRowsHash hashes the body the rows are sent as, and warns (on the
-// attribute at) when they are sent as a CSV file.
+// attribute at) when they are sent as a CSV file, and about a cell
+// holding a CR LF (rowsCRLFWarning).
 func planRowsHash(l types.List, at path.Path) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
 		return types.StringUnknown(), diags
 	}
+	diags.Append(rowsCRLFWarning(rows, at)...)
 	sum, asFile, size := rowsPayload(rows)
 	if asFile {
 		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))

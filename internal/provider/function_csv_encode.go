@@ -41,7 +41,9 @@ const csvEncodeDescription = "Encodes a list of rows, each a list of strings, th
 	"a double quote in a quoted cell is doubled. A row of one empty cell is written as `\"\"`, so that it is not an empty line. " +
 	"Cells are written as they are: nothing is trimmed, and a line break inside a cell (`\\n`, `\\r` or `\\r\\n`) is kept as it is, inside the quotes. " +
 	"`csvdecode` reads the text back to the data rows, as objects keyed by the header row's cells, except that it reads a `\\r\\n` inside a cell as `\\n` " +
-	"(as Go's `encoding/csv`, which it uses, does).\n\n" +
+	"(as Go's `encoding/csv`, which it uses, does). So does the service, as most CSV readers do, when it imports this CSV as a file: a cell holding " +
+	"`\\r\\n` imports with `\\n`, where the same rows sent as `etl_import`'s `rows` in JSON (start with data, at most 25 MB) keep the `\\r\\n`. " +
+	"Use LF (`\\n`) line breaks in cells so that the same value is imported either way; `etl_import` warns at plan about a `rows` cell holding `\\r\\n`.\n\n" +
 	"The header row's cells are not checked against a template. It is an error when `rows` is empty, when the header row has no cells, " +
 	"when a row has more or fewer cells than the header row (the error names the row, such as `rows[2]`), or when a row or a cell is null."
 

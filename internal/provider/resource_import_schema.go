@@ -38,7 +38,8 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
 					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit are sent instead as a UTF-8 CSV file through start with file, with a warning; `content_sha256` is then the hash of that CSV. " +
-					"Changing the rows changes the bytes sent, and starts a new job; switching between `rows` and `file` starts a new job.",
+					"Changing the rows changes the bytes sent, and starts a new job; switching between `rows` and `file` starts a new job. " + rowsCRLFNote +
+					" A cell holding CR LF is a plan-time warning that names its row and column.",
 				ElementType: types.ListType{ElemType: types.StringType},
 				Optional:    true,
 				Validators:  []validator.List{rowsValidator{}},

@@ -1,0 +1,54 @@
+package provider
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// rowsCRLFSummary titles the warning for rows with a cell that holds a CR
+// LF (rowsCRLFWarning).
+const rowsCRLFSummary = "Cell with a CR LF line break"
+
+// rowsCRLFNote says what becomes of a CR LF in a cell: the sentence the
+// rows attribute's description, the warning and csv_encode's description
+// share.
+const rowsCRLFNote = "A CR LF line break (`\\r\\n`) inside a cell is kept when the rows are sent as JSON (start with data), " +
+	"but read as LF (`\\n`) by the service, as by most CSV readers, when they are sent as a CSV file " +
+	"(rows whose JSON body is over 25 MB) or made into CSV with `provider::etl::csv_encode`: use LF line breaks in cells " +
+	"so that the same value is imported either way."
+
+// rowsCRLFWarning warns, on the first cell of rows (the attribute at) that
+// holds a CR LF, that the value imported depends on how the rows are sent.
+// It names the cell by its row and column; for rows (not write-only) it
+// quotes the column's name too, never anything of rows_wo.
+func rowsCRLFWarning(rows [][]string, at path.Path) diag.Diagnostics {
+	var diags diag.Diagnostics
+	c, found := etl.FindCRLF(rows)
+	if !found {
+		return diags
+	}
+	name := attrName(at)
+	where := fmt.Sprintf("%s[%d][%d] (row %d, column %d", name, c.Row, c.Cell, c.Row, c.Cell+1)
+	if c.Row == 0 {
+		where = fmt.Sprintf("%s[0][%d] (the header row, column %d", name, c.Cell, c.Cell+1)
+	}
+	if name == "rows" && c.Row > 0 && c.Cell < len(rows[0]) {
+		where += fmt.Sprintf(", %q", rows[0][c.Cell])
+	}
+	where += ")"
+	more := ""
+	if c.Count > 1 {
+		more = fmt.Sprintf(", as do %d more cells", c.Count-1)
+	}
+	diags.AddAttributeWarning(at.AtListIndex(c.Row).AtListIndex(c.Cell), rowsCRLFSummary, fmt.Sprintf(
+		"%s holds a CR LF line break (\\r\\n)%s. Sent as JSON (start with data, for rows whose JSON body is at most %d bytes, 25 MB), "+
+			"the CR LF is kept; sent as a CSV file (%s, for rows over that limit), or made into CSV with provider::etl::csv_encode, it is read as LF (\\n) "+
+			"by the service, as by most CSV readers. So the same rows can import different values depending on their size. "+
+			"To avoid it, use LF line breaks in %s's cells, for example replace(cell, \"\\r\\n\", \"\\n\").",
+		where, more, etl.MaxDataBodyBytes, etl.CSVFileName, name))
+	return diags
+}

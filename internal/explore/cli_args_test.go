@@ -29,4 +29,5 @@ var faultNote = map[string]string{
 	"429-start":  "the next two starts (with file, with data) are answered 429",
 	"503-get":    "the next two reads of a job are answered 503",
 	"503-submit": "the next two submits are answered 503",
+	"purge":      "the service forgets the job (its history purged): it answers 404 for it from now on",
 }

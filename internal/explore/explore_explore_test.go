@@ -64,18 +64,19 @@ func TestExplore(t *testing.T) {
 
 // shrinkSeq shrinks a failing sequence, returning it with its outcome.
 func (s setup) shrinkSeq(q sequence, oc outcome, fig *figures) (sequence, outcome) {
-	last := oc
+	last, want := oc, kinds(oc.Problems)
 	fails := func(try sequence) (int, bool) {
 		o := s.runSeq(try, nil)
-		if o.At >= 0 {
+		ok := o.At >= 0 && hasKinds(o.Problems, want)
+		if ok {
 			last = o
 		}
-		return o.At, o.At >= 0
+		return o.At, ok
 	}
 	q, runs := shrink(q, fails, envInt("EXPLORE_SHRINK_RUNS", 20))
 	fig.ShrinkRuns += runs
 	if runs > 0 { // the last failing run may not be the kept one: run it again
-		if o := s.runSeq(q, nil); o.At >= 0 {
+		if o := s.runSeq(q, nil); o.At >= 0 && hasKinds(o.Problems, want) {
 			q.Steps, last = q.Steps[:o.At+1], o
 		}
 	}

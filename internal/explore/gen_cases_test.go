@@ -52,3 +52,13 @@ func TestShrink(t *testing.T) {
 		t.Errorf("shrunk to %s in %d runs, want the replace alone, without its fault", listSteps(got.Steps), runs)
 	}
 }
+
+func TestKinds(t *testing.T) {
+	orig := []string{"etl_import.r0[0] holds job 11, want job 12 (no new job)", "0 jobs started, 1 expected"}
+	if !hasKinds([]string{"1 jobs started, 2 expected", "etl_import.r1[0] holds job 7, want job 9 (no new job)"}, kinds(orig)) {
+		t.Error("the same kinds with other numbers: not recognised")
+	}
+	if hasKinds([]string{"etl_import.r0[0] holds job 11, not a new job of its own", "0 jobs started, 1 expected"}, kinds(orig)) {
+		t.Error("a job not started taken for a swap")
+	}
+}

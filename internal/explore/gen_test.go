@@ -13,7 +13,7 @@ import (
 
 var opWeights = map[string]int{
 	"apply": 30, "plan-apply": 10, "replace": 12, "taint": 12, "untaint": 4,
-	"refresh": 5, "import": 6, "destroy": 3,
+	"refresh": 5, "import": 6, "destroy": 3, "purge": 3,
 }
 
 var editWeights = map[string]int{
@@ -134,7 +134,7 @@ func randomStep(r *rand.Rand, m *model) step {
 		targets = sortedKeys(m.cfg.instances())
 	}
 	switch s.Name {
-	case "replace", "taint", "untaint", "import":
+	case "replace", "taint", "untaint", "import", "purge":
 		if len(targets) == 0 {
 			s.Name = "apply"
 			break

@@ -57,6 +57,8 @@ func TestModel(t *testing.T) {
 			{Kind: stepEdit, Name: "bytes", Value: 2}, opApply}, 1},
 		{"count lowered: no job", []step{opApply, {Kind: stepEdit, Name: "count", Value: 1}, opApply}, 0},
 		{"destroy, then apply", []step{opApply, {Kind: stepOp, Name: "destroy"}, opApply}, 2},
+		{"a purged job: kept, no job", []step{opApply, {Kind: stepOp, Name: "purge"}, opApply}, 0},
+		{"a purged job, -replace", []step{opApply, {Kind: stepOp, Name: "purge"}, {Kind: stepOp, Name: "replace"}}, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

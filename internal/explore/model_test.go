@@ -13,7 +13,8 @@ import (
 // tainted, whether the operation fails, and which jobs are cancelled.
 
 // opNames are the operations, in the order the figures list them.
-var opNames = []string{"apply", "plan-apply", "replace", "taint", "untaint", "refresh", "import", "destroy"}
+// purge is no command: the service forgets the job (its history purged).
+var opNames = []string{"apply", "plan-apply", "replace", "taint", "untaint", "refresh", "import", "destroy", "purge"}
 
 // faultNames are the faults an apply may meet: every job it starts never
 // ends (hang: the wait times out, and the job then COMPLETES), or ends in
@@ -31,6 +32,7 @@ type inst struct {
 	HangErr bool // released as ERROR if tainted, else COMPLETED
 	Failed  bool // its job ended in ERROR: it did not import
 	Cancel  bool // cancel_on_destroy, as last applied
+	Purged  bool // the service forgot its job: it answers 404
 }
 
 // model is what the state and the service must hold.
@@ -95,20 +97,26 @@ func (m *model) op(s step) expect {
 			break
 		}
 		m.apply(target, s.Fault, &e)
-	case "taint", "untaint":
-		if st == nil {
+	case "taint", "untaint": // the CLI refuses to untaint an object that is not tainted
+		if st == nil || st.Purged || st.Tainted == (s.Name == "taint") {
 			e.Skip = true
 			break
 		}
 		st.Tainted = s.Name == "taint"
-	case "import": // state rm, then import by id
-		if st == nil || !inConfig {
+	case "import": // state rm, then import by id; a job of another template is refused
+		if st == nil || st.Purged || !inConfig || st.Def.Template != defOf(m.cfg.Blocks[s.Block]).Template {
 			e.Skip = true
 			break
 		}
 		st.Tainted, st.Adopt = false, true
 	case "destroy":
 		m.destroy()
+	case "purge": // the state keeps it (NOT_FOUND); no job starts unless asked for
+		if st == nil || st.Tainted || st.Hung {
+			e.Skip = true
+			break
+		}
+		st.Purged = true
 	}
 	return m.fill(e)
 }
@@ -140,6 +148,12 @@ func (m *model) destroy() {
 // apply is a plain apply (replace == ""), or one with -replace=replace.
 func (m *model) apply(replace, fault string, e *expect) {
 	want := m.cfg.instances()
+	for a, bi := range want {
+		if st := m.state[a]; st != nil && st.Adopt && st.Def.Template != defOf(m.cfg.Blocks[bi]).Template {
+			e.Fail = true // an imported job of another template fails the plan: nothing changes
+			return
+		}
+	}
 	for a := range m.state {
 		if _, ok := want[a]; !ok {
 			delete(m.state, a) // count lowered: destroyed; its job was released

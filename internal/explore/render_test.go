@@ -12,7 +12,7 @@ import (
 // timeoutCreate is every block's timeouts.create: long enough for a job of
 // the emulator (which runs 30ms) on busy cores, short enough that a wait
 // for a job that never ends (the hang fault) fails soon.
-const timeoutCreate = "3s"
+const timeoutCreate = "6s"
 
 // fileBytes is what a file of data set data holds in format and encoding:
 // the rows joined by the format's delimiter, a newline after each; UTF-16

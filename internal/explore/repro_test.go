@@ -103,8 +103,12 @@ func scriptStep(q sequence, n int, s step) string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\n# %d. %s\nuse %s\n", n+1, s, stepDir(n))
-	if s.Fault != "" {
-		fmt.Fprintf(&sb, "# fault, not reproducible with etl-emulator's flags: %s\n", faultNote[s.Fault])
+	note := faultNote[s.Fault]
+	if s.Name == "purge" {
+		note = faultNote["purge"]
+	}
+	if note != "" {
+		fmt.Fprintf(&sb, "# fault, not reproducible with etl-emulator's flags: %s\n", note)
 	}
 	if s.Name == "import" {
 		fmt.Fprintf(&sb, "id=\"$(job_id '%s')\"\n", a)

@@ -75,6 +75,9 @@ func (s setup) runOp(dir, url string, m *model, px *proxy, srv *emulator.Server,
 		return e, observed{}, "", err
 	}
 	before := len(srv.Jobs())
+	if st.Name == "purge" {
+		srv.PurgeJob(e.Keep[a])
+	}
 	arm(px, srv, st.Fault, before)
 	var out strings.Builder
 	failed := false

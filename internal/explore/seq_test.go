@@ -121,7 +121,7 @@ func (s step) String() string {
 	switch {
 	case s.Kind == stepEdit:
 		return fmt.Sprintf("edit %s r%d=%d", s.Name, s.Block, s.Value)
-	case s.Name == "replace" || s.Name == "taint" || s.Name == "untaint" || s.Name == "import":
+	case s.Name == "replace" || s.Name == "taint" || s.Name == "untaint" || s.Name == "import" || s.Name == "purge":
 		return strings.TrimSpace(fmt.Sprintf("%s r%d[%d] %s", s.Name, s.Block, s.Index, s.Fault))
 	}
 	return strings.TrimSpace(s.Name + " " + s.Fault)

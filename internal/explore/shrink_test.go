@@ -1,6 +1,10 @@
 package explore
 
-import "slices"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // shrink simplifies q while fails still reports a mismatch: it drops
 // steps, one at a time from the last to the first, then takes the faults
@@ -39,4 +43,31 @@ func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence,
 		}
 	}
 	return q, runs
+}
+
+// digits matches the numbers of a mismatch (job ids, counts, indexes).
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// kinds is the kinds of mismatch problems holds: each one's first six
+// words, numbers left out. Shrinking keeps a candidate only when it fails
+// with every kind the original failed with, so that a mismatch is not
+// shrunk into another one (a swap of jobs into a job not started).
+func kinds(problems []string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range problems {
+		w := strings.Fields(digits.ReplaceAllString(p, "#"))
+		out[strings.Join(w[:min(6, len(w))], " ")] = true
+	}
+	return out
+}
+
+// hasKinds reports whether problems has every kind of want.
+func hasKinds(problems []string, want map[string]bool) bool {
+	got := kinds(problems)
+	for k := range want {
+		if !got[k] {
+			return false
+		}
+	}
+	return true
 }

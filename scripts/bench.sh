@@ -18,18 +18,28 @@
 #       (<= 1.15x); 200 terraform_data printed beside
 #   6.  terraform plan of 50, 200 and 800 unchanged imports: the cost per
 #       resource over the plan of one at each size, flat within 1.3x
+#   7.  the plan's read of a newly generated 2 GiB CSV, counting its rows
+#       and columns as it hashes it (localfile.HashFile with
+#       etl.RowCounter)                   vs  a plain SHA-256 of the same
+#       file by Go (<= 1.15x); the same read without the counting, and the
+#       counting alone, printed beside (internal/bench/hashcount)
 #
 # Every command runs BENCH_RUNS times (default 3); medians are compared. It
 # prints one line per target, "target N: ratio X (limit Y) PASS|FAIL", with
 # the raw medians. Data is generated under .cache/bench (not committed); the
 # 20 files of target 3 (10 GiB) are removed at the end unless
 # BENCH_KEEP_DATA=1, and made smaller (BENCH_T3_SIZE, printed) when the disk
-# has not room for them. Terraform runs with its own XDG_CACHE_HOME, so the
+# has not room for them; only the data of the targets asked for is made.
+# Target 7's file is made anew in the run's temporary directory, and
+# removed with it. Terraform runs with its own XDG_CACHE_HOME, so the
 # provider's disk cache of file hashes starts empty and is never the user's.
 #
 #   BENCH_RUNS=5 BENCH_PARALLELISM=10 scripts/bench.sh
 #   BENCH_TARGETS="1 3" scripts/bench.sh     only targets 1 (and 2) and 3
 set -euo pipefail
+
+# wanted N: whether target N is asked for (BENCH_TARGETS; default all).
+wanted() { [[ " ${BENCH_TARGETS:-1 2 3 4 5 6 7} " == *" $1 "* ]]; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ETL_CACHE_DIR:-$root/.cache}"
@@ -68,8 +78,9 @@ if [[ "${1:-}" != --with-emulator ]]; then
     go build -o "$bench/real/terraform-provider-etl" .
     go build -o "$bench/etl-emulator" ./internal/emulator/cmd/etl-emulator
     go build -o "$bench/gencsv" ./internal/bench/gencsv
+    go build -o "$bench/hashcount" ./internal/bench/hashcount
   )
-  if [[ ! -x "$bench/time/terraform-provider-time" ]]; then
+  if wanted 5 && [[ ! -x "$bench/time/terraform-provider-time" ]]; then
     log "bench: go install github.com/hashicorp/terraform-provider-time@$time_version"
     GOBIN="$bench/time" GOFLAGS='' go install "github.com/hashicorp/terraform-provider-time@$time_version"
   fi
@@ -93,8 +104,10 @@ EOF
       "$bench/gencsv" -size "$size" -o "$file"
     fi
   }
-  gen "$bench/big.csv" "$big_size"
-  gen "$bench/small.csv" "$small_size"
+  if wanted 1 || wanted 2; then
+    gen "$bench/big.csv" "$big_size"
+    gen "$bench/small.csv" "$small_size"
+  fi
 
   # Target 3: 20 files of 512 MiB, unless the disk has not room for them
   # (with 2 GiB to spare): then smaller, and the size is printed.
@@ -107,7 +120,9 @@ EOF
     t3_size="${mib_each}MiB"
     ((mib_each == 512)) || log "bench: $((avail >> 30)) GiB free: target 3 scaled down to files of $t3_size (factor $((512 / mib_each)))"
   fi
-  for i in $(seq 0 $((t3_count - 1))); do gen "$bench/t3/f$i.csv" "$t3_size"; done
+  if wanted 3; then
+    for i in $(seq 0 $((t3_count - 1))); do gen "$bench/t3/f$i.csv" "$t3_size"; done
+  fi
   # Target 3's small side: the smallest file the emulator takes (a header
   # with its required columns: it refuses a 1-byte file).
   for i in $(seq 0 $((t3_count - 1))); do
@@ -208,18 +223,20 @@ curl_upload() {
 }
 
 # Warm-up: the page cache holds the files, both sides measured warm.
-cat "$bench/big.csv" "$bench/small.csv" >/dev/null
+for f in "$bench/big.csv" "$bench/small.csv"; do
+  if [[ -f "$f" ]]; then cat "$f" >/dev/null; fi
+done
 tf_run "$work/empty" "$work/rss.warm" plan >/dev/null
 
 results=()
 # shellcheck source=scripts/bench-targets.sh
 . "$root/scripts/bench-targets.sh"
-wanted() { [[ " ${BENCH_TARGETS:-1 2 3 4 5 6} " == *" $1 "* ]]; }
 if wanted 1 || wanted 2; then target_upload; fi # 1a, 1b, 2
 if wanted 3; then target_plan_big; fi
 if wanted 4; then target_rows; fi
 if wanted 5; then target_many; fi
 if wanted 6; then target_growth; fi
+if wanted 7; then target_hashcount; fi
 
 emu_rss="$(awk '/VmHWM/ { print $2 }' "/proc/$emulator_pid/status" 2>/dev/null || echo 0)"
 echo

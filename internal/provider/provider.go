@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -47,7 +48,19 @@ func New(version string) func() provider.Provider {
 
 // etlProvider is the etl provider: it reports its version, and its
 // Configure builds the client the resource, action and data sources share.
-type etlProvider struct{ version string }
+type etlProvider struct {
+	version string
+
+	ledgerOnce sync.Once
+	ledger     *jobLedger // the jobs in no state yet, for this process
+}
+
+// jobLedger returns the provider's ledger, opened on first use in the
+// journal directory of the configuration Terraform runs (journalDir).
+func (p *etlProvider) jobLedger(ctx context.Context) *jobLedger {
+	p.ledgerOnce.Do(func() { p.ledger = newJobLedger(ctx, journalDir(os.Getenv)) })
+	return p.ledger
+}
 
 // providerModel holds the provider block as written, before environment
 // variables and defaults fill it in (resolveConfig).
@@ -155,7 +168,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	hashCache, diags := resolveHashCache(m.HashCache, os.Getenv)
 	resp.Diagnostics.Append(diags...)
-	resp.ResourceData = &importResourceData{hashCache: hashCache}
+	resp.ResourceData = &importResourceData{hashCache: hashCache, ledger: p.jobLedger(ctx)}
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
@@ -179,7 +192,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
 	})
 	resp.DataSourceData = client
-	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache}
+	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache, ledger: p.jobLedger(ctx)}
 	resp.ActionData = client
 }
 

@@ -49,18 +49,19 @@ func TestImportDataFrom(t *testing.T) {
 	t.Setenv(EnvHashCache, "")
 	c := &etl.Client{}
 	var d diag.Diagnostics
-	if got, on := importDataFrom(&importResourceData{client: c, hashCache: false}, &d); got != c || on || d.HasError() {
+	l := &jobLedger{}
+	if got, on, ledger := importDataFrom(&importResourceData{client: c, hashCache: false, ledger: l}, &d); got != c || on || ledger != l || d.HasError() {
 		t.Errorf("configured: %v, %v, %v", got, on, d)
 	}
-	if got, on := importDataFrom(nil, &d); got != nil || !on || d.HasError() {
+	if got, on, _ := importDataFrom(nil, &d); got != nil || !on || d.HasError() {
 		t.Errorf("not configured: %v, %v, %v", got, on, d)
 	}
-	if got, _ := importDataFrom("other", &d); got != nil || !d.HasError() {
+	if got, _, _ := importDataFrom("other", &d); got != nil || !d.HasError() {
 		t.Errorf("wrong type: %v, %v", got, d)
 	}
 	// Before Configure, the environment decides.
 	t.Setenv(EnvHashCache, "0")
-	if _, on := importDataFrom(nil, &d); on {
+	if _, on, _ := importDataFrom(nil, &d); on {
 		t.Error("ETL_HASH_CACHE=0 left the cache on")
 	}
 }

@@ -35,7 +35,8 @@ func newImportResource() resource.Resource { return &importResource{} }
 // wording) starts, submits and waits for its job.
 type importResource struct {
 	jobRunner
-	hashCache bool // the file hash caches are on (hash_cache.go)
+	hashCache bool       // the file hash caches are on (hash_cache.go)
+	ledger    *jobLedger // the jobs in no state yet (resource_import_ledger.go)
 }
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -43,19 +44,26 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 }
 
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client, r.hashCache = importDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.client, r.hashCache, r.ledger = importDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
-// for it as configured. The job is in state as soon as it exists. In the
-// replacement of a job whose create was cut short, it resumes that job
-// instead (resume).
+// for it as configured. The job is in state as soon as it exists, and in
+// the ledger until Create returns. A job of the same definition that the
+// ledger holds (handed over by the Delete of a tainted object, or left by
+// an apply cut short) is settled instead (claimJob, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	// The plan's private state is the new object's: it keeps no plan.
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
+	claimed := r.claimJob(ctx, &plan, resp)
+	if claimed != "" {
+		defer r.ledger.release(ctx, claimed)
 	}
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
@@ -66,46 +74,52 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	// The plan's private state is the new object's: it keeps no plan.
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
-	if r.resume(ctx, &plan, timeout, resp) {
+	if claimed != "" && r.resume(wctx, &plan, claimed, timeout, resp) {
 		return
 	}
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
-	if !plan.Inputs.IsNull() {
-		if job := r.createWithInputs(ctx, &plan, wo, resp); job != nil {
-			r.submitAndWait(ctx, &plan, job, false, timeout, resp)
-		}
+	job := r.startJob(wctx, &plan, wo, resp)
+	if job == nil {
 		return
 	}
+	r.ledger.hold(ctx, r.ledgerKey(ctx, plan), job.ID)
+	defer r.ledger.release(ctx, job.ID)
+	r.submitAndWait(wctx, &plan, job, false, timeout, resp)
+}
 
-	up, d := prepareUpload(ctx, &plan, wo)
+// startJob starts a job with all the planned data (a file, rows, or every
+// input loaded) and records it in state; nil after an error (with the job
+// in state if it exists).
+func (r *importResource) startJob(ctx context.Context, plan *importModel, wo writeOnlyData, resp *resource.CreateResponse) *etl.Job {
+	if !plan.Inputs.IsNull() {
+		return r.createWithInputs(ctx, plan, wo, resp)
+	}
+	up, d := prepareUpload(ctx, plan, wo)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
-		return
+		return nil
 	}
 	defer up.Close()
 	if !up.checkPlanned(plan.ContentSHA256, &resp.Diagnostics) {
-		return
+		return nil
 	}
 	plan.ContentSHA256 = types.StringValue(up.sum)
-
 	job := r.start(ctx, plan.TemplateID.ValueString(), up, &resp.Diagnostics)
 	if job == nil {
-		return
+		return nil
 	}
 	// The job exists: record it before anything else can fail, so that a
 	// later failure leaves it in state (tainted) rather than forgotten.
 	plan.setJob(job)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	if resp.Diagnostics.HasError() {
-		return
+		return nil
 	}
-	keepSentRecord(ctx, r.hashCache, &plan, up, resp.Private, &resp.Diagnostics)
-	r.submitAndWait(ctx, &plan, job, false, timeout, resp)
+	keepSentRecord(ctx, r.hashCache, plan, up, resp.Private, &resp.Diagnostics)
+	return job
 }
 
 // submitAndWait submits the job in state, unless it was submitted
@@ -159,6 +173,9 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	state.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	if r.ledger != nil {
+		r.ledger.forget(ctx, job.ID) // the state holds it
+	}
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 }
 
@@ -228,13 +245,20 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if handsOver(state, plannedCreateFrom(ctx, req.Private)) {
-		// The replacement of a tainted job with the same data: the Create
-		// that follows in this apply settles this job instead of starting
+	pc := plannedCreateFrom(ctx, req.Private)
+	if r.ledger != nil && handsOver(ctx, state, pc) {
+		// The replacement of a tainted job with the same definition: the
+		// Create that follows settles this job instead of starting
 		// another, so it is not cancelled, even with cancel_on_destroy.
-		handOver(r.resumeKeyOf(state), state.ID.ValueString())
+		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), state.ID.ValueString())
 		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": state.ID.ValueString(), "status": state.Status.ValueString()})
 		return
+	}
+	if r.ledger != nil {
+		r.ledger.forget(ctx, state.ID.ValueString())
+	}
+	if pc != nil && pc.Replaces != "" {
+		warnReplaced(state, &resp.Diagnostics)
 	}
 	if !state.CancelOnDestroy.ValueBool() {
 		return // the job and its data stay; Terraform forgets the job

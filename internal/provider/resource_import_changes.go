@@ -20,26 +20,35 @@ import (
 // recorded in place, and submit turned on submits the job in place. A
 // value unknown at plan time is compared at apply.
 
-// planJobChange adds to the plan of a change of an existing job what the
-// attributes' own rules do not decide: an imported job adopting its
-// configuration is checked against its template; switching between file,
-// rows and inputs replaces the job; submit turned on is planned (see
-// planSubmit).
-func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var state, plan importModel
+// planJobChange plans the change of a live object (plan holds the
+// planned content_sha256): it marks the planned private state live
+// (markLive); an imported job adopting its configuration is checked
+// against its template; a change of the job's definition replaces it,
+// except new input ids for the same steps (planDataChange); submit
+// turned on is planned (see planSubmit).
+func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry, entries []inputEntry, resp *resource.ModifyPlanResponse) {
+	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	markLive(ctx, state.ID.ValueString(), resp.Private, &resp.Diagnostics)
 	if adopting(ctx, state.TemplateID, req.Private) {
 		if known(plan.TemplateID) && r.client != nil {
 			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
 		}
 		return
 	}
-	if kind := dataKind(plan); kind != dataKind(state) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root(kind))
+	prior, d := definitionOf(ctx, state)
+	resp.Diagnostics.Append(d...)
+	next, d := definitionOf(ctx, plan)
+	resp.Diagnostics.Append(d...)
+	for _, at := range changedParts(prior, next) {
+		if at.Equal(path.Root("content_sha256")) {
+			r.planDataChange(ctx, priorSteps, plan, state.ContentSHA256, entries, resp)
+			continue
+		}
+		resp.RequiresReplace = append(resp.RequiresReplace, at)
 	}
 	planSubmit(state, plan, resp)
 }
@@ -95,27 +104,21 @@ func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
 // a difference fails the apply before anything is sent, and the next plan
 // shows the replacement.
 func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashed bool, diags *diag.Diagnostics) {
-	type pair struct {
-		at          path.Path
-		prior, next types.String
-	}
-	pairs := []pair{{path.Root("template_id"), state.TemplateID, plan.TemplateID}}
-	if !rehashed { // else the plan found the same data under new input ids
-		pairs = append(pairs, pair{path.Root("content_sha256"), state.ContentSHA256, plan.ContentSHA256})
-	}
-	sf, d := fileFrom(ctx, state.File)
+	prior, d := definitionOf(ctx, state)
 	diags.Append(d...)
-	pf, d := fileFrom(ctx, plan.File)
+	next, d := definitionOf(ctx, plan)
 	diags.Append(d...)
-	if sf != nil && pf != nil {
-		pairs = append(pairs, pair{filePath("format"), sf.Format, pf.Format}, pair{filePath("encoding"), sf.Encoding, pf.Encoding})
-	}
-	for _, p := range pairs {
-		if known(p.prior) && known(p.next) && p.prior.ValueString() != p.next.ValueString() {
-			diags.AddAttributeError(p.at, "Change needs a new job",
+	pp := prior.parts()
+	for i, n := range next.parts() {
+		p := pp[i]
+		if rehashed && n.at.Equal(path.Root("content_sha256")) {
+			continue // the plan found the same data under new input ids
+		}
+		if known(p.value) && known(n.value) && p.value.ValueString() != n.value.ValueString() {
+			diags.AddAttributeError(n.at, "Change needs a new job",
 				fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
 					"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
-					attrName(p.at), p.next.ValueString(), state.ID.ValueString(), p.prior.ValueString()))
+					attrName(n.at), n.value.ValueString(), state.ID.ValueString(), p.value.ValueString()))
 		}
 	}
 }

@@ -32,11 +32,6 @@ func TestInputsSchema(t *testing.T) {
 	}
 	for name, a := range file.Attributes {
 		s := a.(schema.StringAttribute)
-		for _, m := range s.PlanModifiers {
-			if m.Description(ctx) == replaceDescription {
-				t.Errorf("inputs file.%s replaces the job by itself", name)
-			}
-		}
 		if s.MarkdownDescription != top.Attributes[name].(schema.StringAttribute).MarkdownDescription {
 			t.Errorf("inputs file.%s is described apart from file.%s", name, name)
 		}

@@ -8,14 +8,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// ModifyPlan computes content_sha256 from the file or rows, reports file
-// problems on their attribute, and plans a replacement when the bytes to
-// send changed; planJobChange adds the other rules of a change.
+// ModifyPlan computes content_sha256 from the file or rows and reports
+// file problems on their attribute. The plan of a new object records what
+// it imports (recordPlannedCreate); that of a live object marks it live
+// and plans a replacement when its definition changed (planJobChange).
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		// A destroy: its Delete receives this private state, which must
@@ -41,19 +41,13 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
+	plan.ContentSHA256 = sum
 	if req.State.Raw.IsNull() {
-		plan.ContentSHA256 = sum
-		recordPlannedCreate(ctx, plan, resp.Private, &resp.Diagnostics)
+		recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
 		return
 	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
-	var prior types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("content_sha256"), &prior)...)
-	// Bytes unknown until apply are compared at apply (checkUnchangedAtApply).
-	if !sum.IsUnknown() && !sum.Equal(prior) && !adopting(ctx, prior, req.Private) {
-		r.planDataChange(ctx, priorSteps, plan, prior, entries, resp)
-	}
-	r.planJobChange(ctx, req, resp)
+	r.planJobChange(ctx, req, plan, priorSteps, entries, resp)
 	if len(resp.RequiresReplace) > 0 {
 		warnDestroy(ctx, req.State, &resp.Diagnostics)
 	}

@@ -4,10 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -17,33 +14,6 @@ import (
 func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
 	return prior.IsNull() && isAdopted(ctx, priv)
 }
-
-const replaceDescription = "A change starts a new job (replacement), except on the first apply after an import, which adopts the configuration."
-
-// The RequiresReplace rule of an attribute that defines the job: a change
-// replaces the job (the framework's RequiresReplaceIf leaves out create,
-// destroy and unchanged values), except while it is adopting.
-var (
-	replaceString = stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
-	}, replaceDescription, replaceDescription)
-	replaceBool = boolplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.BoolRequest, resp *boolplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
-	}, replaceDescription, replaceDescription)
-	replaceList = listplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.ListRequest, resp *listplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !adopting(ctx, req.StateValue, req.Private)
-	}, replaceDescription, replaceDescription)
-)
-
-const replaceKnownDescription = replaceDescription + " A value unknown until apply is compared at apply instead: a different value then fails the apply without starting a job."
-
-// replaceKnownString is replaceString for the attributes the apply checks
-// (template_id, file.format, file.encoding: see checkUnchangedAtApply): a
-// value unknown at plan time may turn out unchanged, so it plans no
-// replacement, and the apply compares it once known.
-var replaceKnownString = stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.PlanValue.IsUnknown() && !adopting(ctx, req.StateValue, req.Private)
-}, replaceKnownDescription, replaceKnownDescription)
 
 // fileDefault plans the default of file.format or file.name from the
 // configured file block, by the one rule of file_defaults.go (withDefaults).

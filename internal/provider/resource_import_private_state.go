@@ -17,9 +17,12 @@ const (
 	privateAdoptedKey = "adopted"
 	// privateHashKey holds the localfile.Record of the file at file.path.
 	privateHashKey = "file_hash"
-	// privatePlannedCreateKey holds, in the plan of a new job only, what
-	// the job imports (plannedCreate).
+	// privatePlannedCreateKey holds, in the plan of a new object only,
+	// what its job imports and which live job it replaces (plannedCreate).
 	privatePlannedCreateKey = "planned_create"
+	// privateLiveKey holds, in the plan of a live object, its job id: the
+	// second plan of the object's replacement sees it (markLive).
+	privateLiveKey = "live_job"
 	// privateInputStepsKey holds the steps a job's inputs were loaded
 	// into, with their input ids then (saveInputSteps).
 	privateInputStepsKey = "input_steps"

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -14,26 +13,66 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// plannedCreate is what the plan of a new job (a plan with no prior
-// state) records in its private state: the template and the data it
-// imports. A replacement planned with no prior state is the replacement
-// of a tainted object, one whose create failed after its job started. The Delete that comes first
-// in a replacement receives this private state (Terraform hands the
-// replacement's planned private state to both halves), and so learns
-// whether the job it removes is the one the Create that follows would
-// start again.
+// When the provider may settle an old job instead of starting one.
+//
+// Terraform plans the replacement of an object in one of two ways
+// (internal/terraform/node_resource_abstract_instance.go, plan(), and
+// OpenTofu's internal/tofu file of the same name):
+//
+//   - a tainted object (a create cut short, or terraform taint): one plan
+//     with a null prior state and no prior private state;
+//   - a live object replaced on request (-replace, replace_triggered_by)
+//     or because an attribute requires it: a first plan of the live
+//     object, then a second with a null prior state whose prior private
+//     state is what the first planned.
+//
+// So every plan of a live object marks its planned private state
+// (privateLiveKey), and the plan of a new object records what it imports
+// (plannedCreate) and whether it replaces a live object. The Delete half
+// of the replacement receives that private state: only the Delete of a
+// tainted object whose job has the same definition hands the job over to
+// the Create that follows (the Create's own plan at apply carries no
+// private state, so the Delete decides). A replacement that was asked for
+// imports again, every time.
+
+// plannedCreate is what the plan of a new object records in its planned
+// private state.
 type plannedCreate struct {
-	TemplateID    string `json:"template_id"`
-	Kind          string `json:"kind"`
-	ContentSHA256 string `json:"content_sha256"`
+	// Definition is the key of what the new job imports (jobDefinition).
+	Definition string `json:"definition"`
+	// Replaces is the job of the live object this plan replaces (a
+	// replacement asked for, by the user or a change); "" for a tainted
+	// object or a new one.
+	Replaces string `json:"replaces,omitempty"`
+}
+
+// markLive records in the planned private state of a live object its job
+// id: the second plan of its replacement, if any, sees it.
+func markLive(ctx context.Context, id string, p privateSetter, diags *diag.Diagnostics) {
+	setPrivateJSON(ctx, p, privateLiveKey, id, diags)
 }
 
 // recordPlannedCreate stores in the planned private state what a new
-// job's plan imports, when all of it is known.
-func recordPlannedCreate(ctx context.Context, plan importModel, p privateSetter, diags *diag.Diagnostics) {
-	if known(plan.TemplateID) && known(plan.ContentSHA256) {
-		setPrivateJSON(ctx, p, privatePlannedCreateKey, plannedCreate{plan.TemplateID.ValueString(), dataKind(plan), plan.ContentSHA256.ValueString()}, diags)
+// object's plan imports, when all of it is known, and which live job it
+// replaces (from prior, the plan's prior private state).
+func recordPlannedCreate(ctx context.Context, plan importModel, prior privateGetter, p privateSetter, diags *diag.Diagnostics) {
+	pc := plannedCreate{}
+	if id, ok := privateJSON[string](ctx, prior, privateLiveKey); ok {
+		pc.Replaces = *id
 	}
+	diags.Append(p.SetKey(ctx, privateLiveKey, nil)...)
+	def, d := definitionOf(ctx, plan)
+	diags.Append(d...)
+	if !def.known() || !known(plan.TemplateID) || !known(plan.ContentSHA256) {
+		// Unknown data cannot be matched: a tainted job is not resumed,
+		// but a replacement asked for is still told apart.
+		if pc.Replaces == "" {
+			return
+		}
+	} else {
+		pc.Definition = def.key()
+	}
+	setPrivateJSON(ctx, p, privatePlannedCreateKey, pc, diags)
 }
 
 // plannedCreateFrom reads what recordPlannedCreate stored; nil when none.
@@ -42,72 +81,64 @@ func plannedCreateFrom(ctx context.Context, p privateGetter) *plannedCreate {
 	return pc
 }
 
-// resumeKey identifies the data a job imports, for one client.
-type resumeKey struct {
-	client                       *etl.Client
-	templateID, kind, contentSum string
-}
-
-// resumable holds, for this provider process, the jobs that a replacement's
-// Delete handed over to the Create that follows it in the same apply
-// (Terraform runs both in one provider process, Delete first).
-var resumable = struct {
-	sync.Mutex
-	m map[resumeKey][]string // job ids
-}{m: map[resumeKey][]string{}}
-
-// handOver keeps job id for the Create that imports the same data.
-func handOver(k resumeKey, id string) {
-	resumable.Lock()
-	defer resumable.Unlock()
-	resumable.m[k] = append(resumable.m[k], id)
-}
-
-// claim takes a job handed over for k; false when there is none.
-func claim(k resumeKey) (string, bool) {
-	resumable.Lock()
-	defer resumable.Unlock()
-	ids := resumable.m[k]
-	if len(ids) == 0 {
-		return "", false
-	}
-	resumable.m[k] = ids[1:]
-	return ids[0], true
-}
-
 // handsOver reports whether the Delete of state, whose replacement's plan
 // is pc, hands the job over to that replacement's Create: the replaced
-// object was tainted (pc is set only by a plan with no prior state), the
-// job imports the same data, and it did not end without importing.
-func handsOver(state importModel, pc *plannedCreate) bool {
-	if pc == nil || isGone(state.Status) {
+// object was tainted (not a replacement asked for), the job has the same
+// definition, and it did not end without importing.
+func handsOver(ctx context.Context, state importModel, pc *plannedCreate) bool {
+	if pc == nil || pc.Replaces != "" || pc.Definition == "" || isGone(state.Status) {
 		return false
 	}
-	if pc.TemplateID != state.TemplateID.ValueString() || pc.Kind != dataKind(state) || pc.ContentSHA256 != state.ContentSHA256.ValueString() {
+	def, d := definitionOf(ctx, state)
+	if d.HasError() || !def.known() || def.key() != pc.Definition {
 		return false
 	}
 	return !etl.JobStatus(state.Status.ValueString()).Failed()
 }
 
-// resumeKeyOf is the key of the data plan imports.
-func (r *importResource) resumeKeyOf(m importModel) resumeKey {
-	return resumeKey{r.client, m.TemplateID.ValueString(), dataKind(m), m.ContentSHA256.ValueString()}
+// ledgerKey is the ledger key of the job m describes; "" when its
+// definition is not known or there is no client.
+func (r *importResource) ledgerKey(ctx context.Context, m importModel) string {
+	def, d := definitionOf(ctx, m)
+	if r.client == nil || d.HasError() || !def.known() || !known(m.ContentSHA256) {
+		return ""
+	}
+	return jobKey(r.client.BaseURL(), def.key())
 }
 
-// resume settles, in place of a new job, a job of the same data handed
-// over by the Delete of a tainted object in this apply: it records the
-// job in state, submits it when it was never submitted, and waits for it
-// as configured. It returns false when there is no such job, or when the
-// job ended without importing (then a new job imports the data, and a
-// warning says why).
-func (r *importResource) resume(ctx context.Context, plan *importModel, timeout time.Duration, resp *resource.CreateResponse) bool {
-	if !known(plan.ContentSHA256) {
-		return false
+// warnReplaced says, at apply, that the Delete of a replacement asked for
+// leaves the job and its data: Terraform shows no warning of the plan of
+// a replacement's new object, so the plan of a -replace cannot say it.
+func warnReplaced(state importModel, diags *diag.Diagnostics) {
+	jobID := state.ID.ValueString()
+	diags.AddWarning(fmt.Sprintf("Import job %s replaced: its data stays in the model", jobID),
+		fmt.Sprintf("This etl_import was replaced (terraform apply -replace, replace_triggered_by, or a change that defines the import), so a new job imports the data again. "+
+			"Job %s (status %s) is only removed from the Terraform state: the data it imported stays in the model, and nothing is deleted from the service.", jobID, state.Status.ValueString()))
+}
+
+// claimJob takes a job of the plan's definition that a Delete handed over,
+// or that an apply cut short left in the ledger, and records it in state
+// at once, before anything else can fail. "" when there is none.
+func (r *importResource) claimJob(ctx context.Context, plan *importModel, resp *resource.CreateResponse) string {
+	key := r.ledgerKey(ctx, *plan)
+	if key == "" || r.ledger == nil {
+		return ""
 	}
-	id, ok := claim(r.resumeKeyOf(*plan))
+	id, ok := r.ledger.claim(ctx, key)
 	if !ok {
-		return false
+		return ""
 	}
+	r.ledger.hold(ctx, key, id) // until Create returns
+	plan.setJob(&etl.Job{ID: id})
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	return id
+}
+
+// resume settles the claimed job id in place of a new job: it records the
+// job in state, submits it when it was never submitted, and waits for it
+// as configured. It returns false when the job ended without importing or
+// is gone (then a new job imports the data, and a warning says why).
+func (r *importResource) resume(ctx context.Context, plan *importModel, id string, timeout time.Duration, resp *resource.CreateResponse) bool {
 	job, err := r.client.GetJob(ctx, id)
 	switch {
 	case etl.IsNotFound(err):
@@ -117,8 +148,6 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, timeout 
 	case err != nil:
 		// Keep the job in state (its details come with the next refresh),
 		// so that the next apply resumes it again rather than forget it.
-		plan.setJob(&etl.Job{ID: id})
-		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
 		return true
 	case job.Status.Failed():
@@ -130,9 +159,9 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, timeout 
 	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.AddAttributeWarning(path.Root("id"), fmt.Sprintf("Resumed import job %s", id),
-		fmt.Sprintf("An earlier apply started job %s with this data and was cut short (a timeout, an interruption or a failed request). "+
+		fmt.Sprintf("An earlier apply started job %s with this data and was cut short (a timeout, an interruption, a failed request, or a killed process). "+
 			"This apply settled that job (status %s when resumed) instead of starting a new one, so the data is imported once. "+
-			"The plan showed a replacement because Terraform had marked the job tainted.", id, job.Status))
+			"To import the data again on purpose, run: %s.", id, job.Status, replaceCommand))
 	r.submitAndWait(ctx, plan, job, wasSubmitted(job.Status), timeout, resp)
 	return true
 }

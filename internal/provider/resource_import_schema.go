@@ -29,9 +29,8 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"template_id": schema.StringAttribute{
 				MarkdownDescription: "The id of the template the job is created from, such as `data.etl_template.gl.id`. Changing it starts a new job. " +
 					"On the first apply after an import, the job's name and model must be this template's.",
-				Required:      true,
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{replaceKnownString},
+				Required:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"file":   fileAttribute(),
 			"inputs": inputsAttribute(),
@@ -118,7 +117,7 @@ func fileAttribute() schema.Attribute {
 				Optional:      true,
 				Computed:      true,
 				Validators:    []validator.String{stringvalidator.OneOf(formats...)},
-				PlanModifiers: []planmodifier.String{formatDefault, replaceKnownString},
+				PlanModifiers: []planmodifier.String{formatDefault},
 			},
 			"encoding": schema.StringAttribute{
 				MarkdownDescription: "The character encoding, spelled exactly as the service does: `UTF-8`, `UTF-16` or `Windows Latin-1`. Defaults to `UTF-8`. Changing it starts a new job.",
@@ -126,7 +125,6 @@ func fileAttribute() schema.Attribute {
 				Computed:            true,
 				Default:             stringdefault.StaticString(string(defaultEncoding)),
 				Validators:          []validator.String{stringvalidator.OneOf(encodings...)},
-				PlanModifiers:       []planmodifier.String{replaceKnownString},
 			},
 			"name": schema.StringAttribute{
 				MarkdownDescription: "The file name sent to the service (`fileName`). Defaults to the base name of `path`, or `data.csv`, `data.psv` or `data.tsv` for `content`. " +

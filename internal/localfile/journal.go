@@ -1,0 +1,175 @@
+package localfile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Journal is a directory of jobs that were started but are not yet known
+// to be recorded anywhere else: one file per job, named by its key (what
+// the job imports), when it was written and the job id. A process that
+// starts a job writes its entry at once and removes it once the job is
+// recorded; a process killed in between leaves the entry for the next one
+// to find. Entries are claimed by removing their file, which exactly one
+// of several concurrent claimers (goroutines or processes) achieves.
+type Journal struct {
+	dir string
+}
+
+// JournalEntry is one job in a Journal.
+type JournalEntry struct {
+	// Key is what the job imports, as its creator spells it; a claim
+	// matches it exactly.
+	Key string `json:"key"`
+	// JobID is the job's id.
+	JobID string `json:"job_id"`
+	// Written is when the entry was written.
+	Written time.Time `json:"written"`
+	// Holder is the process that holds the job while it works on it (0:
+	// none, the job waits for a claim).
+	Holder int `json:"holder,omitempty"`
+}
+
+// OpenJournal returns the journal in dir, creating dir (owner only) when
+// it does not exist.
+func OpenJournal(dir string) (*Journal, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	return &Journal{dir: dir}, nil
+}
+
+// Dir is the journal's directory.
+func (j *Journal) Dir() string { return j.dir }
+
+// journalSuffix ends the name of every entry's file.
+const journalSuffix = ".job.json"
+
+// keyPrefix is the start of the file name of every entry with key.
+func keyPrefix(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:12]) + "-"
+}
+
+// Add writes e (Written set to now when zero), replacing no other entry:
+// the file appears whole or not at all.
+func (j *Journal) Add(e JournalEntry) error {
+	if e.Written.IsZero() {
+		e.Written = time.Now().UTC()
+	}
+	if strings.ContainsAny(e.JobID, `/\.`) || e.JobID == "" {
+		return fmt.Errorf("journal: invalid job id %q", e.JobID)
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("%s%020d-%s%s", keyPrefix(e.Key), e.Written.UnixNano(), e.JobID, journalSuffix)
+	tmp, err := os.CreateTemp(j.dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
+	if _, err := tmp.Write(b); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), filepath.Join(j.dir, name))
+}
+
+// Claim removes and returns the oldest entry with key that skip does not
+// reject (nil: none); false when there is none. An entry another claimer
+// removed first is skipped.
+func (j *Journal) Claim(key string, skip func(JournalEntry) bool) (JournalEntry, bool, error) {
+	names, err := j.names(keyPrefix(key))
+	if err != nil {
+		return JournalEntry{}, false, err
+	}
+	for _, n := range names {
+		e, err := j.read(n)
+		if err != nil || e.Key != key || skip != nil && skip(e) {
+			continue // a torn or foreign file is left for Forget
+		}
+		switch err := os.Remove(filepath.Join(j.dir, n)); {
+		case err == nil:
+			return e, true, nil
+		case errors.Is(err, fs.ErrNotExist):
+			continue // claimed by another
+		default:
+			return JournalEntry{}, false, err
+		}
+	}
+	return JournalEntry{}, false, nil
+}
+
+// Forget removes every entry of job id: it is recorded elsewhere now.
+func (j *Journal) Forget(jobID string) error {
+	names, err := j.names("")
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, n := range names {
+		if strings.HasSuffix(n, "-"+jobID+journalSuffix) {
+			if err := os.Remove(filepath.Join(j.dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Entries lists every entry, oldest first.
+func (j *Journal) Entries() ([]JournalEntry, error) {
+	names, err := j.names("")
+	if err != nil {
+		return nil, err
+	}
+	var out []JournalEntry
+	for _, n := range names {
+		if e, err := j.read(n); err == nil {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b JournalEntry) int { return a.Written.Compare(b.Written) })
+	return out, nil
+}
+
+// names lists, sorted, the entries' file names that start with prefix.
+func (j *Journal) names(prefix string) ([]string, error) {
+	des, err := os.ReadDir(j.dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, de := range des {
+		n := de.Name()
+		if de.Type().IsRegular() && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, journalSuffix) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// read reads the entry in file name.
+func (j *Journal) read(name string) (JournalEntry, error) {
+	var e JournalEntry
+	b, err := os.ReadFile(filepath.Join(j.dir, name)) //nolint:gosec // a name listed in our own directory
+	if err != nil {
+		return e, err
+	}
+	return e, json.Unmarshal(b, &e)
+}

@@ -21,3 +21,27 @@ func TestMapUTF16(t *testing.T) {
 		t.Fatalf("little-endian: %q, want %q", got, want)
 	}
 }
+
+// TestMapUTF16Words: the four-at-a-time path and the one-at-a-time path
+// agree, wherever a non-ASCII code unit falls among ASCII ones.
+func TestMapUTF16Words(t *testing.T) {
+	for _, little := range []bool{false, true} {
+		for pos := range 11 {
+			units := bytes.Repeat([]byte{0, 'a'}, 11)
+			if little {
+				units = bytes.Repeat([]byte{'a', 0}, 11)
+			}
+			units[2*pos], units[2*pos+1] = 0x20, 0xAC // U+20AC or U+AC20
+			got := mapUTF16(nil, units, little)
+			for k := range got {
+				hi, lo := units[2*k], units[2*k+1]
+				if little {
+					hi, lo = lo, hi
+				}
+				if got[k] != utf16Unit(hi, lo) {
+					t.Fatalf("little %v, non-ASCII at %d: unit %d is %#x", little, pos, k, got[k])
+				}
+			}
+		}
+	}
+}

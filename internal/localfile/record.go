@@ -86,3 +86,14 @@ func ValidSHA256(s string) bool {
 	}
 	return true
 }
+
+// KeepCounts gives r the counts of from when r has none and both are
+// records of the same bytes (the same SHA-256): counts depend on the bytes
+// alone, so a record taken without counting (such as a send's, SentRecord)
+// keeps those of the plan that read the same bytes.
+func (r *Record) KeepCounts(from *Record) {
+	if r != nil && r.Counts == nil && from != nil && from.Counts != nil && ValidSHA256(r.SHA256) && from.SHA256 == r.SHA256 {
+		c := *from.Counts
+		r.Counts = &c
+	}
+}

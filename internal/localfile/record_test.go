@@ -118,3 +118,29 @@ func TestRecordCountsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordKeepCounts: counts pass to a record of the same bytes that
+// has none, and only then.
+func TestRecordKeepCounts(t *testing.T) {
+	sum := sha256Hex([]byte("A\n1\n"))
+	planned := &Record{SHA256: sum, Counts: &Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 1, Exact: true, Size: 4}}
+	sent := &Record{SHA256: sum}
+	sent.KeepCounts(planned)
+	if sent.CountsFor("CSV/UTF-8") == nil || sent.Counts == planned.Counts {
+		t.Fatalf("same bytes: %+v, want a copy of the planned counts", sent.Counts)
+	}
+	other := &Record{SHA256: sha256Hex([]byte("other"))}
+	other.KeepCounts(planned)
+	if other.Counts != nil {
+		t.Fatalf("other bytes: %+v", other.Counts)
+	}
+	own := &Counts{Key: "TDF/UTF-8", Columns: []string{}, Size: 4}
+	mine := &Record{SHA256: sum, Counts: own}
+	mine.KeepCounts(planned)
+	if mine.Counts != own {
+		t.Fatal("a record's own counts were replaced")
+	}
+	var none *Record
+	none.KeepCounts(planned)
+	sent.KeepCounts(nil)
+}

@@ -11,15 +11,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
 // setup is what every sequence shares: the CLI, the provider built once,
 // and a CLI configuration whose dev_overrides point at it.
 type setup struct {
 	Root, CLI, Provider, CLIConfig string
+	Emulator                       emulator.Options // with EXPLORE_EMULATOR_RULES
 }
 
 // newSetup resolves EXPLORE_CLI (default, terraform-next, tofu, or a
@@ -45,9 +49,38 @@ func newSetup(t *testing.T) setup {
 	} else {
 		run(t, s.Provider, "go", "build", "-o", filepath.Join(bin, "terraform-provider-etl"), ".")
 	}
+	s.Emulator = emulatorOptions(t, os.Getenv("EXPLORE_EMULATOR_RULES"))
 	s.CLIConfig = filepath.Join(bin, "..", "cli.tfrc")
 	run(t, root, filepath.Join(root, "scripts", "cli-config.sh"), s.CLIConfig, bin)
 	return s
+}
+
+// emulatorOptions is the emulator's options: jobs run 30ms, and the rules
+// no public source shows take the choices spec names, as
+// ETL_TEST_EMULATOR_RULES does for the acceptance tests (such as
+// "conflict-status=400,required-columns=off").
+func emulatorOptions(t *testing.T, spec string) emulator.Options {
+	opts := emulator.Options{RunTime: 30 * time.Millisecond}
+	for _, kv := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' }) {
+		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch k {
+		case "conflict-status":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("EXPLORE_EMULATOR_RULES: conflict-status %q is not a number", v)
+			}
+			opts.ConflictStatus = n
+		case "submit-missing-inputs":
+			opts.SubmitMissingInputs = emulator.MissingInputs(v)
+		case "missing-metadata":
+			opts.MissingMetadata = emulator.MissingMetadata(v)
+		case "required-columns":
+			opts.RequiredColumns = emulator.RequiredColumnsRule(v)
+		default:
+			t.Fatalf("EXPLORE_EMULATOR_RULES: unknown rule %q", k)
+		}
+	}
+	return opts
 }
 
 // resolveCLI is the path of the CLI that name picks.

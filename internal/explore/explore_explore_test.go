@@ -21,8 +21,9 @@ import (
 // provider: default built from the repository), EXPLORE_OUT (where the
 // reproducers go, default .cache/explore), EXPLORE_SHRINK_RUNS (per
 // mismatch, default 20), EXPLORE_SHRINK_MAX (mismatches shrunk, default 4)
-// and EXPLORE_WEIGHTS (such as "replace=0,format=30": the weights of
-// operations, edits and faults).
+// EXPLORE_WEIGHTS (such as "replace=0,format=30": the weights of
+// operations, edits and faults) and EXPLORE_EMULATOR_RULES (the emulator's
+// rules no public source shows, as ETL_TEST_EMULATOR_RULES).
 func TestExplore(t *testing.T) {
 	s := newSetup(t)
 	seed := int64(envInt("EXPLORE_SEED", int(time.Now().UnixNano()%1_000_000)))
@@ -35,8 +36,8 @@ func TestExplore(t *testing.T) {
 		t.Fatal(err)
 	}
 	version, _ := s.cli(s.Root, "", "version")
-	t.Logf("CLI %s (%s), provider %s, first seed %d, %d steps per sequence",
-		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, seed, steps)
+	t.Logf("CLI %s (%s), provider %s, first seed %d, %d steps per sequence, emulator rules %q",
+		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, seed, steps, os.Getenv("EXPLORE_EMULATOR_RULES"))
 	fig := newFigures()
 	shrunk := 0
 	for i := 0; sequences > 0 && i < sequences || sequences == 0 && time.Since(fig.Start) < budget; i++ {

@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
@@ -22,7 +21,7 @@ type outcome struct {
 // runSeq runs q with a new emulator in a new directory, checking each
 // operation against the model; fig (nil while shrinking) counts steps.
 func (s setup) runSeq(q sequence, fig *figures) outcome {
-	srv := emulator.New(emulator.Options{RunTime: 30 * time.Millisecond})
+	srv := emulator.New(s.Emulator)
 	px := newProxy(srv)
 	ts := httptest.NewServer(px)
 	defer ts.Close()

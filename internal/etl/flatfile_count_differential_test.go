@@ -146,6 +146,7 @@ func bodyOf(in []byte, enc Encoding) []byte {
 	return in
 }
 
+// equalCounts reports whether a and b are the same counts.
 func equalCounts(a, b FileCounts) bool {
 	return slices.Equal(a.Columns, b.Columns) && (a.Columns == nil) == (b.Columns == nil) &&
 		a.NoColumns == b.NoColumns && a.Rows == b.Rows && a.Bytes == b.Bytes && a.Malformed == b.Malformed

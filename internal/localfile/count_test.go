@@ -22,6 +22,7 @@ type lineCounter struct {
 	fail   error // returned by every write once set
 }
 
+// newLineCounter returns a lineCounter with nothing written.
 func newLineCounter() *lineCounter { return &lineCounter{h: sha256.New()} }
 
 func (c *lineCounter) Write(p []byte) (int, error) {

@@ -28,6 +28,7 @@ import (
 // plan does (internal/provider's fileCheckLimit).
 const checkLimit = 64 << 20
 
+// main runs one mode on the file named and prints what it found.
 func main() {
 	mode := flag.String("mode", "plan", "sha256, hash, plan or count")
 	format := flag.String("format", "CSV", "the file's format: CSV, PSV or TDF")

@@ -51,10 +51,15 @@ var digits = regexp.MustCompile(`[0-9]+`)
 // kinds is the kinds of mismatch problems holds: each one's first six
 // words, numbers left out. Shrinking keeps a candidate only when it fails
 // with every kind the original failed with, so that a mismatch is not
-// shrunk into another one (a swap of jobs into a job not started).
+// shrunk into another one (a swap of jobs into a job not started). A
+// command's failure and a taint are left out: they follow from a fault,
+// which shrinking may take off.
 func kinds(problems []string) map[string]bool {
 	out := map[string]bool{}
 	for _, p := range problems {
+		if strings.HasPrefix(p, "the command ") || strings.Contains(p, " tainted: ") {
+			continue
+		}
 		w := strings.Fields(digits.ReplaceAllString(p, "#"))
 		out[strings.Join(w[:min(6, len(w))], " ")] = true
 	}

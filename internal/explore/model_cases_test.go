@@ -46,6 +46,7 @@ func TestModel(t *testing.T) {
 		{"-replace: one new job", []step{opApply, {Kind: stepOp, Name: "replace"}}, 1},
 		{"taint: resumed", []step{opApply, opTaint, opApply}, 0},
 		{"taint then a format change", []step{opApply, opTaint, {Kind: stepEdit, Name: "format", Value: 2}, opApply}, 2},
+		{"another format declared, the same bytes", []step{opApply, {Kind: stepEdit, Name: "declare", Value: 1}, opApply}, 2},
 		{"an encoding change", []step{opApply, {Kind: stepEdit, Name: "encoding", Value: 1}, opApply}, 2},
 		{"a moved file: in place", []step{opApply, {Kind: stepEdit, Name: "move", Value: 1}, opApply}, 0},
 		{"path to content: in place", []step{opApply, {Kind: stepEdit, Name: "content", Value: 1}, opApply}, 0},

@@ -39,7 +39,8 @@ type block struct {
 	Count    int
 	Kind     string // kindPath, kindContent or kindRows
 	Data     int    // index in datasets
-	Format   int    // index in formats (file kinds only)
+	Format   int    // index in formats: the declared format (file kinds only)
+	Shape    int    // index in formats: the format the data is written in
 	Encoding int    // index in encodings (file kinds only)
 	Template int    // index in templates
 	Dir      string // "a" or "b": the directory of the path (the same bytes)
@@ -77,6 +78,7 @@ type def struct {
 	Rows     bool // rows (start with data) rather than a file
 	Data     int
 	Format   string // "" for rows
+	Shape    string // the format the bytes are written in; "" for rows
 	Encoding string // "" for rows
 }
 
@@ -87,7 +89,7 @@ func defOf(b block) def {
 		d.Rows = true
 		return d
 	}
-	d.Format, d.Encoding = formats[b.Format], encodings[b.Encoding]
+	d.Format, d.Shape, d.Encoding = formats[b.Format], formats[b.Shape], encodings[b.Encoding]
 	return d
 }
 
@@ -96,7 +98,7 @@ func (d def) String() string {
 	if d.Rows {
 		return fmt.Sprintf("rows of data set %d to template %s", d.Data, d.Template)
 	}
-	return fmt.Sprintf("%s %s file of data set %d to template %s", d.Format, d.Encoding, d.Data, d.Template)
+	return fmt.Sprintf("%s %s file of data set %d (written as %s) to template %s", d.Format, d.Encoding, d.Data, d.Shape, d.Template)
 }
 
 // Step kinds.

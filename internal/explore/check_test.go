@@ -118,7 +118,7 @@ func differs(d def, j emulator.Job) []string {
 	if u.Format != d.Format || u.Encoding != d.Encoding {
 		out = append(out, fmt.Sprintf("received format %s, encoding %s; want %s, %s", u.Format, u.Encoding, d.Format, d.Encoding))
 	}
-	sum := sha256.Sum256(fileBytes(d.Data, slices.Index(formats, d.Shape), slices.Index(encodings, d.Encoding)))
+	sum := sha256.Sum256(fileBytes(d.Data, slices.Index(formats, d.Format), slices.Index(encodings, d.Encoding)))
 	if want := hex.EncodeToString(sum[:]); u.SHA256 != want {
 		out = append(out, fmt.Sprintf("received bytes with SHA-256 %.12s, want %.12s (data set %d)", u.SHA256, want, d.Data))
 	}

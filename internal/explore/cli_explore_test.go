@@ -61,8 +61,8 @@ func newSetup(t *testing.T) setup {
 // ETL_TEST_EMULATOR_RULES does for the acceptance tests (such as
 // "conflict-status=400,required-columns=off").
 func emulatorOptions(t *testing.T, spec string) emulator.Options {
-	// Required columns off: a file declared in another format than it is
-	// written in (the declare edit) reads as one column, and must complete.
+	// Required columns off: the data set of one column (no Amount) must
+	// complete.
 	opts := emulator.Options{RunTime: 30 * time.Millisecond, RequiredColumns: emulator.RequiredColumnsOff}
 	for _, kv := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' }) {
 		k, v, _ := strings.Cut(strings.TrimSpace(kv), "=")

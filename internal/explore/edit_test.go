@@ -6,7 +6,7 @@ package explore
 
 // editNames are the edits, in the order the figures list them.
 var editNames = []string{
-	"bytes", "format", "declare", "encoding", "template", "kind", "content", "move",
+	"bytes", "format", "encoding", "template", "kind", "content", "move",
 	"submit", "wait", "trigger", "count", "cancel",
 }
 
@@ -14,7 +14,7 @@ var editNames = []string{
 // the old one plus 1..n-1, modulo n, so it always differs; a trigger only
 // counts up).
 var editChoices = map[string]int{
-	"bytes": len(datasets), "format": len(formats), "declare": len(formats), "encoding": len(encodings),
+	"bytes": len(datasets), "format": len(formats), "encoding": len(encodings),
 	"template": len(templates), "kind": 2, "content": 2, "move": 2,
 	"submit": 2, "wait": 2, "trigger": 2, "count": 3, "cancel": 2,
 }
@@ -31,9 +31,7 @@ func applyEdit(c config, s step) config {
 	switch s.Name {
 	case "bytes":
 		b.Data = v
-	case "format": // the data rewritten in another format
-		b.Format, b.Shape = v, v
-	case "declare": // another format declared, the same bytes
+	case "format":
 		b.Format = v
 	case "encoding":
 		b.Encoding = v
@@ -65,7 +63,7 @@ func editValue(b block, name string) int {
 	switch name {
 	case "bytes":
 		return b.Data
-	case "format", "declare":
+	case "format":
 		return b.Format
 	case "encoding":
 		return b.Encoding

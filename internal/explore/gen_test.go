@@ -17,7 +17,7 @@ var opWeights = map[string]int{
 }
 
 var editWeights = map[string]int{
-	"format": 12, "declare": 5, "encoding": 10, "bytes": 10, "trigger": 10, "kind": 6, "content": 6,
+	"format": 12, "encoding": 10, "bytes": 10, "trigger": 10, "kind": 6, "content": 6,
 	"move": 6, "template": 5, "submit": 5, "wait": 6, "count": 6, "cancel": 4,
 }
 
@@ -52,10 +52,9 @@ func pick(r *rand.Rand, w map[string]int) string {
 // randomBlock is a block named name with random settings.
 func randomBlock(r *rand.Rand, name string) block {
 	kinds := []string{kindPath, kindPath, kindPath, kindContent, kindContent, kindRows, kindRows, kindRows}
-	format := r.IntN(len(formats))
 	return block{
 		Name: name, Count: 1 + r.IntN(2), Kind: kinds[r.IntN(len(kinds))],
-		Data: r.IntN(len(datasets)), Format: format, Shape: format, Encoding: r.IntN(len(encodings)),
+		Data: r.IntN(len(datasets)), Format: r.IntN(len(formats)), Encoding: r.IntN(len(encodings)),
 		Template: r.IntN(len(templates)), Dir: "a",
 		Submit: r.IntN(2) == 0, Wait: r.IntN(4) != 0, Cancel: r.IntN(4) == 0,
 	}

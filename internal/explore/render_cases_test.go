@@ -16,7 +16,7 @@ func TestFileBytes(t *testing.T) {
 
 func TestMainTF(t *testing.T) {
 	c := config{Blocks: []block{
-		{Name: "r0", Count: 2, Kind: kindContent, Format: 2, Shape: 2, Encoding: 2, Submit: true, Trigger: 3},
+		{Name: "r0", Count: 2, Kind: kindContent, Format: 2, Encoding: 2, Submit: true, Trigger: 3},
 		{Name: "r1", Count: 1, Kind: kindRows},
 	}}
 	got := mainTF(c)

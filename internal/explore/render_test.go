@@ -37,13 +37,13 @@ func fileBytes(data, format, encoding int) []byte {
 
 // text is the data of block b as file.content gives it (before encoding).
 func text(b block) string {
-	return string(fileBytes(b.Data, b.Shape, 0))
+	return string(fileBytes(b.Data, b.Format, 0))
 }
 
 // dataPath is where the file of a kindPath block is, relative to the
 // configuration's directory.
 func dataPath(b block) string {
-	ext := map[string]string{"CSV": "csv", "PSV": "psv", "TDF": "tsv"}[formats[b.Shape]]
+	ext := map[string]string{"CSV": "csv", "PSV": "psv", "TDF": "tsv"}[formats[b.Format]]
 	return fmt.Sprintf("data/%s/%s.%s", b.Dir, b.Name, ext)
 }
 
@@ -59,7 +59,7 @@ func writeConfig(dir string, c config) error {
 			continue
 		}
 		p := filepath.Join(dir, dataPath(b))
-		want := fileBytes(b.Data, b.Shape, b.Encoding)
+		want := fileBytes(b.Data, b.Format, b.Encoding)
 		if got, err := os.ReadFile(p); err == nil && string(got) == string(want) {
 			continue
 		}

@@ -18,12 +18,15 @@ var (
 	encodings = []string{"UTF-8", "UTF-16", "Windows Latin-1"}
 )
 
-// datasets are the data a block imports: ASCII, so that every encoding
-// holds them.
+// datasets are the data a block imports: ASCII, so that UTF-8 and
+// Windows Latin-1 hold the same bytes (an encoding change that keeps the
+// bytes); the last has one column, so that its bytes are the same in every
+// format (a format change that keeps the bytes).
 var datasets = [][][]string{
 	{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20"}},
 	{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20"}, {"4020", "5"}},
 	{{"Account", "Amount"}, {"5000", "7.5"}},
+	{{"Account"}, {"4000"}, {"4010"}},
 }
 
 // Kinds of data a block sends.
@@ -39,8 +42,7 @@ type block struct {
 	Count    int
 	Kind     string // kindPath, kindContent or kindRows
 	Data     int    // index in datasets
-	Format   int    // index in formats: the declared format (file kinds only)
-	Shape    int    // index in formats: the format the data is written in
+	Format   int    // index in formats (file kinds only)
 	Encoding int    // index in encodings (file kinds only)
 	Template int    // index in templates
 	Dir      string // "a" or "b": the directory of the path (the same bytes)
@@ -78,7 +80,6 @@ type def struct {
 	Rows     bool // rows (start with data) rather than a file
 	Data     int
 	Format   string // "" for rows
-	Shape    string // the format the bytes are written in; "" for rows
 	Encoding string // "" for rows
 }
 
@@ -89,7 +90,7 @@ func defOf(b block) def {
 		d.Rows = true
 		return d
 	}
-	d.Format, d.Shape, d.Encoding = formats[b.Format], formats[b.Shape], encodings[b.Encoding]
+	d.Format, d.Encoding = formats[b.Format], encodings[b.Encoding]
 	return d
 }
 
@@ -98,7 +99,7 @@ func (d def) String() string {
 	if d.Rows {
 		return fmt.Sprintf("rows of data set %d to template %s", d.Data, d.Template)
 	}
-	return fmt.Sprintf("%s %s file of data set %d (written as %s) to template %s", d.Format, d.Encoding, d.Data, d.Shape, d.Template)
+	return fmt.Sprintf("%s %s file of data set %d to template %s", d.Format, d.Encoding, d.Data, d.Template)
 }
 
 // Step kinds.

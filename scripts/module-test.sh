@@ -69,7 +69,7 @@ for which in "${clis[@]}"; do
       exit 2
       ;;
   esac
-  cli_version="$("$cli" version | head -n 1)"
+  cli_version="$("$cli" version | sed -n 1p)" # sed reads it all: no SIGPIPE under pipefail
   name="${cli_version/ v/ }"
   printf '\n==> %s (%s): examples/modules/fixture, provider %s from a local mirror\n' "$cli_version" "$cli" "$version"
   dir="$work/$which/fixture"

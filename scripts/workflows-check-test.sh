@@ -35,7 +35,7 @@ if "$check" "$actionlint" "$tmp" >"$tmp/out" 2>&1; then
 fi
 
 # Each problem, by the line actionlint reports it on and its rule.
-line_of() { grep -n -F -- "$1" "$broken" | head -n 1 | cut -d: -f1; }
+line_of() { grep -n -m 1 -F -- "$1" "$broken" | cut -d: -f1; }
 expect=(
   "$(line_of '  test:'):job-needs" # reported on the job that needs it
   "$(line_of 'uses: actions/checkout'):action"

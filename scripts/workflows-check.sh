@@ -45,7 +45,7 @@ else
   with="without shellcheck (not on PATH: run: scripts are not checked)"
 fi
 
-echo "workflows-check: actionlint $("$actionlint" -version | head -n 1) $with"
+echo "workflows-check: actionlint $("$actionlint" -version | sed -n 1p) $with"
 if "$actionlint" "${args[@]}" "${files[@]}"; then
   printf 'ok    %s\n' "${files[@]}"
   exit 0

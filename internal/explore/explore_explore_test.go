@@ -12,18 +12,24 @@ import (
 	"time"
 )
 
-// TestExplore runs seeded random sequences with the CLI against the
-// emulator (see the package comment). Settings, from the environment:
-// EXPLORE_CLI (default, terraform-next, tofu, or a path), EXPLORE_SEED
-// (the first sequence's seed; default from the clock), EXPLORE_SEQUENCES
-// (0: as many as EXPLORE_BUDGET allows, default 3m), EXPLORE_STEPS (per
-// sequence, default 8), EXPLORE_PROVIDER_DIR or EXPLORE_PROVIDER_BIN (the
-// provider: default built from the repository), EXPLORE_OUT (where the
-// reproducers go, default .cache/explore), EXPLORE_SHRINK_RUNS (per
-// mismatch, default 20), EXPLORE_SHRINK_MAX (mismatches shrunk, default 4)
-// EXPLORE_WEIGHTS (such as "replace=0,format=30": the weights of
-// operations, edits and faults) and EXPLORE_EMULATOR_RULES (the emulator's
-// rules no public source shows, as ETL_TEST_EMULATOR_RULES).
+// TestExplore runs the scenarios, then seeded random sequences, with the
+// CLI against the emulator (see the package comment). Settings, from the
+// environment:
+//   - EXPLORE_CLI: default, terraform-next, tofu, or a path;
+//   - EXPLORE_SEED: the first random sequence's seed (default from the clock);
+//   - EXPLORE_SEQUENCES: how many random sequences (0: as many as
+//     EXPLORE_BUDGET allows, default 3m; EXPLORE_BUDGET=0s: the scenarios
+//     alone); EXPLORE_STEPS: steps per sequence (default 8);
+//   - EXPLORE_SCENARIOS=0: no scenarios;
+//   - EXPLORE_PROVIDER_DIR or EXPLORE_PROVIDER_BIN: the provider (default
+//     built from the repository);
+//   - EXPLORE_OUT: where the reproducers go (default .cache/explore);
+//   - EXPLORE_SHRINK_RUNS: runs per shrunk mismatch (default 20);
+//     EXPLORE_SHRINK_MAX: how many mismatches are shrunk (default 4);
+//   - EXPLORE_WEIGHTS: weights of operations, edits and faults, such as
+//     "replace=0,format=30";
+//   - EXPLORE_EMULATOR_RULES: the emulator's choices of the rules no public
+//     source shows, as ETL_TEST_EMULATOR_RULES.
 func TestExplore(t *testing.T) {
 	s := newSetup(t)
 	seed := int64(envInt("EXPLORE_SEED", int(time.Now().UnixNano()%1_000_000)))
@@ -40,8 +46,23 @@ func TestExplore(t *testing.T) {
 		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, seed, steps, os.Getenv("EXPLORE_EMULATOR_RULES"))
 	fig := newFigures()
 	shrunk := 0
-	for i := 0; sequences > 0 && i < sequences || sequences == 0 && time.Since(fig.Start) < budget; i++ {
-		q := generate(seed+int64(i), steps)
+	fixed := scenarios()
+	if os.Getenv("EXPLORE_SCENARIOS") == "0" {
+		fixed = nil
+	}
+	more := func(i int) bool {
+		if sequences > 0 {
+			return i < sequences+len(fixed)
+		}
+		return i < len(fixed) || time.Since(fig.Start) < budget
+	}
+	for i := 0; more(i); i++ {
+		var q sequence
+		if i < len(fixed) {
+			q = fixed[i]
+		} else {
+			q = generate(seed+int64(i-len(fixed)), steps)
+		}
 		fig.Sequences++
 		oc := s.runSeq(q, fig)
 		if oc.At < 0 {
@@ -49,7 +70,7 @@ func TestExplore(t *testing.T) {
 		}
 		fig.Mismatches++
 		q.Steps = q.Steps[:oc.At+1]
-		if shrunk < envInt("EXPLORE_SHRINK_MAX", 4) {
+		if q.Name == "" && shrunk < envInt("EXPLORE_SHRINK_MAX", 4) {
 			shrunk++
 			q, oc = s.shrinkSeq(q, oc, fig)
 		}
@@ -87,12 +108,19 @@ func (s setup) shrinkSeq(q sequence, oc outcome, fig *figures) (sequence, outcom
 // report logs a mismatch and writes its reproducer.
 func (s setup) report(t *testing.T, q sequence, oc outcome) {
 	t.Helper()
-	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")),
-		fmt.Sprintf("%s-seed-%d", filepath.Base(s.CLI), q.Seed))
+	base := fmt.Sprintf("%s-seed-%d", filepath.Base(s.CLI), q.Seed)
+	if q.Name != "" {
+		base = fmt.Sprintf("%s-scenario-%d", filepath.Base(s.CLI), -q.Seed)
+	}
+	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")), base)
 	_ = os.RemoveAll(dir)
 	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider})
-	msg := fmt.Sprintf("MISMATCH seed %d, at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
-		q.Seed, oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
+	name := fmt.Sprintf("seed %d", q.Seed)
+	if q.Name != "" {
+		name = fmt.Sprintf("scenario %q", q.Name)
+	}
+	msg := fmt.Sprintf("MISMATCH %s, at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
+		name, oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
 	if err != nil {
 		msg += " (not written: " + err.Error() + ")"
 	}

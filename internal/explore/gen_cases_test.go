@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -60,5 +61,35 @@ func TestKinds(t *testing.T) {
 	}
 	if hasKinds([]string{"etl_import.r0[0] holds job 11, not a new job of its own", "0 jobs started, 1 expected"}, kinds(orig)) {
 		t.Error("a job not started taken for a swap")
+	}
+}
+
+// TestScenarios checks that every scenario's last operation expects what
+// the resource page promises, in the model.
+func TestScenarios(t *testing.T) {
+	want := map[string]int{
+		"-replace": 1, "replace_triggered_by": 2, "format change": 2, "format change, the same bytes": 2,
+		"encoding change, the same bytes": 2, "timed-out wait, resumed": 0, "timed-out wait, job ended in ERROR": 2,
+		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced": 1, "tainted, then an instance added": 1,
+	}
+	for _, q := range scenarios() {
+		m := newModel(q.Init)
+		var e expect
+		for n, s := range q.Steps {
+			if s.Kind == stepEdit {
+				m.cfg = applyEdit(m.cfg, s)
+				continue
+			}
+			m.releases()
+			e = m.op(s)
+			ids := map[string]string{}
+			for i, a := range sortedKeys(e.New) {
+				ids[a] = fmt.Sprint(n*10 + i)
+			}
+			m.learn(ids)
+		}
+		if len(e.New) != want[q.Name] {
+			t.Errorf("%s: %d new jobs, want %d", q.Name, len(e.New), want[q.Name])
+		}
 	}
 }

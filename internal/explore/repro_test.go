@@ -37,12 +37,20 @@ func writeRepro(dir string, f failure) error {
 	if err := writeConfig(dir, q.configAt(len(q.Steps))); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("seed %d, CLI %s: at step %d (%s):\n  %s\nsteps:\n%s", q.Seed, f.CLI, len(q.Steps),
+	text := fmt.Sprintf("%sseed %d, CLI %s: at step %d (%s):\n  %s\nsteps:\n%s", scenarioLabel(q), q.Seed, f.CLI, len(q.Steps),
 		q.Steps[len(q.Steps)-1], strings.Join(f.Problems, "\n  "), listSteps(q.Steps))
 	if err := os.WriteFile(filepath.Join(dir, "mismatch.txt"), []byte(text), 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "run.sh"), []byte(runScript(f, text)), 0o755)
+}
+
+// scenarioLabel is "scenario NAME, " for a scenario, else "".
+func scenarioLabel(q sequence) string {
+	if q.Name == "" {
+		return ""
+	}
+	return fmt.Sprintf("scenario %q, ", q.Name)
 }
 
 func stepDir(n int) string { return fmt.Sprintf("step-%02d", n+1) }

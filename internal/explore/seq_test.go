@@ -132,6 +132,7 @@ func (s step) String() string {
 
 // sequence is a generated run: its seed, first configuration and steps.
 type sequence struct {
+	Name  string // a scenario's name; "" for a generated sequence
 	Seed  int64
 	Init  config
 	Steps []step

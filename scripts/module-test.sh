@@ -16,7 +16,7 @@
 #      `etl-emulator -background -instant`, its settings in the environment,
 #      stopped afterwards.
 # Ends with one line per CLI and test file, with the CLI's own counts
-# ("N passed, N failed").
+# ("N passed, N failed"), then their sum: "tests: N passed, N failed, N skipped".
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -45,12 +45,16 @@ trap stop_emulator EXIT
 
 summary=()
 failed=0
+total_passed=0 total_failed=0 total_skipped=0
 # run_test NAME CLI ARGS...: runs `CLI test ARGS...`, keeping its counts.
 run_test() {
   local name="$1" cli="$2" rc=0 counts
   shift 2
   "$cli" test "${color[@]}" "$@" 2>&1 | tee "$work/test.log" || rc=$?
-  counts="$(grep -oE '[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?' "$work/test.log" | tail -n 1 || true)"
+  counts="$(grep -oE '[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?' "$work/test.log" | sed -n '$p')"
+  local n
+  read -r -a n <<<"$(sed -E 's/[^0-9]+/ /g' <<<"${counts:-0 0 0}") 0"
+  total_passed=$((total_passed + n[0])) total_failed=$((total_failed + n[1])) total_skipped=$((total_skipped + n[2]))
   if [[ $rc -eq 0 ]]; then
     summary+=("ok    $name: ${counts:-no count printed}")
   else
@@ -98,4 +102,6 @@ done
 
 printf '\n==> module-test summary\n'
 printf '%s\n' "${summary[@]}"
+# The run blocks of every CLI, in the line .ci/run shows beside the step.
+echo "tests: $total_passed passed, $total_failed failed, $total_skipped skipped"
 exit "$failed"

@@ -31,7 +31,8 @@ func TestGenerate_covers(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(fig.String(), "explore: 0 sequences, ") {
+	fig.countJobs(2, 3)
+	if !strings.Contains(fig.String(), "explore: 0 sequences, ") || !strings.Contains(fig.String(), "2 expected, 3 started") {
 		t.Errorf("figures:\n%s", fig)
 	}
 }

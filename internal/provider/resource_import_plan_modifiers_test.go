@@ -6,17 +6,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// rawObject is a resource state or plan that is null (create, destroy) or
-// not.
-func rawObject(null bool) tftypes.Value {
-	if null {
-		return tftypes.NewValue(tftypes.Object{}, nil)
-	}
-	return tftypes.NewValue(tftypes.Object{}, map[string]tftypes.Value{})
-}
 
 func TestAdopting(t *testing.T) {
 	ctx := context.Background()

@@ -27,46 +27,24 @@ func countsOf(c Counter, key string, size int64) *Counts {
 	return &Counts{Key: key, Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: size}
 }
 
-// feeder writes blocks to a writer on a goroutine of its own, so that
-// counting a block overlaps hashing it: give hands a block over, wait
-// returns once the writer is done with it (the block may then be reused).
-type feeder struct {
-	w    io.Writer
-	in   chan []byte
-	done chan error
-	err  error // the writer's first error; later blocks are not written
+// countingBlocks is a blockSource that writes every block it yields to w,
+// on the read-ahead goroutine, as soon as the block is read: counting a
+// block overlaps the hashing of the blocks before it on the consumer's
+// goroutine, with no handoff of its own and no wait. The blocks are
+// yielded in order, so w sees the bytes in order; an error of w ends the
+// reading.
+type countingBlocks struct {
+	src blockSource
+	w   io.Writer
 }
 
-// startFeeder starts the goroutine writing to w; stop ends it.
-func startFeeder(w io.Writer) *feeder {
-	f := &feeder{w: w, in: make(chan []byte), done: make(chan error)}
-	go f.run()
-	return f
-}
-
-// run writes each block handed over and answers with the writer's error.
-func (f *feeder) run() {
-	for b := range f.in {
-		_, err := f.w.Write(b)
-		f.done <- err
+// next reads the next block from src and writes it to w.
+func (c countingBlocks) next(buf []byte) (int, error) {
+	n, err := c.src.next(buf)
+	if n > 0 {
+		if _, werr := c.w.Write(buf[:n]); werr != nil {
+			return n, werr
+		}
 	}
+	return n, err
 }
-
-// give hands b over to be written; wait must follow before b is reused.
-func (f *feeder) give(b []byte) {
-	if f.err == nil {
-		f.in <- b
-	}
-}
-
-// wait waits until the block given last is written, and returns the
-// writer's first error.
-func (f *feeder) wait() error {
-	if f.err == nil {
-		f.err = <-f.done
-	}
-	return f.err
-}
-
-// stop ends the goroutine; no give may follow.
-func (f *feeder) stop() { close(f.in) }

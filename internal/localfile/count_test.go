@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"testing/iotest"
 )
@@ -77,29 +78,31 @@ func TestHashReaderToWriterError(t *testing.T) {
 	checkGoroutines(t, before)
 }
 
-// TestFeeder: blocks are written in order; after an error nothing more
-// is written and wait keeps returning it.
-func TestFeeder(t *testing.T) {
+// TestCountingBlocks: each block read is written, in order; an error of
+// the writer ends the reading with it.
+func TestCountingBlocks(t *testing.T) {
 	var got []byte
 	boom := errors.New("boom")
 	w := writeFunc(func(p []byte) (int, error) {
-		if bytes.Equal(p, []byte("stop")) {
+		if bytes.Contains(p, []byte("stop")) {
 			return 0, boom
 		}
 		got = append(got, p...)
 		return len(p), nil
 	})
-	f := startFeeder(w)
-	defer f.stop()
-	for _, b := range []string{"a", "bc", "stop", "d"} {
-		f.give([]byte(b))
-		err := f.wait()
-		if (err != nil) != (b == "stop" || b == "d") {
-			t.Fatalf("after %q: %v", b, err)
+	src := countingBlocks{src: fullBlocks{strings.NewReader("abcdefstop!")}, w: w}
+	buf := make([]byte, 3)
+	for _, want := range []string{"abc", "def"} {
+		if n, err := src.next(buf); n != 3 || err != nil || string(buf) != want {
+			t.Fatalf("next = %d %q, %v; want %q", n, buf[:n], err, want)
 		}
 	}
-	if string(got) != "abc" {
-		t.Fatalf("written %q, want abc", got)
+	buf = make([]byte, 8)
+	if n, err := src.next(buf); !errors.Is(err, boom) || n != 5 {
+		t.Fatalf("next = %d, %v; want 5 bytes and the writer's error", n, err)
+	}
+	if string(got) != "abcdef" {
+		t.Fatalf("written %q, want abcdef", got)
 	}
 }
 

@@ -37,9 +37,11 @@ func HashReader(r io.Reader) (string, int64, error) {
 
 // HashReaderTo is HashReader that also writes every byte, in order, to w
 // (nil: none), such as a Counter: the bytes are read once for both. Read
-// ahead, each block is written to w on a goroutine of its own while it is
-// hashed, so that w's work overlaps the hash instead of adding to it. An
-// error of w ends the read, and is returned.
+// ahead, each block is written to w on the reading goroutine as soon as
+// it is read (countingBlocks), while the caller's goroutine hashes the
+// blocks before it, so that w's work overlaps the hash instead of adding
+// to it. An error of w ends the read, and is returned. w is not written
+// after HashReaderTo returns.
 func HashReaderTo(r io.Reader, w io.Writer) (string, int64, error) {
 	h := sha256.New()
 	if f, ok := r.(*os.File); ok {
@@ -53,26 +55,17 @@ func HashReaderTo(r io.Reader, w io.Writer) (string, int64, error) {
 			return hex.EncodeToString(h.Sum(nil)), n, err
 		}
 	}
-	a := newAheadReader(fullBlocks{r}, hashBlock, hashBlocks)
-	defer a.Close() // r is never read after return
-	var fd *feeder
+	var src blockSource = fullBlocks{r}
 	if w != nil {
-		fd = startFeeder(w)
-		defer fd.stop()
+		src = countingBlocks{src: src, w: w}
 	}
+	a := newAheadReader(src, hashBlock, hashBlocks)
+	defer a.Close() // r is never read, nor w written, after return
 	var total int64
 	for {
 		b, err := a.Next()
-		if fd != nil && len(b) > 0 {
-			fd.give(b)
-		}
 		h.Write(b)
 		total += int64(len(b))
-		if fd != nil && len(b) > 0 {
-			if werr := fd.wait(); werr != nil {
-				return "", total, werr
-			}
-		}
 		switch {
 		case errors.Is(err, io.EOF):
 			return hex.EncodeToString(h.Sum(nil)), total, nil

@@ -63,7 +63,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	claimed := r.claimJob(ctx, &plan, resp)
 	if claimed != "" {
-		defer r.ledger.release(ctx, claimed)
+		defer r.ledger.release(ctx, r.ref(claimed))
 	}
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
@@ -85,8 +85,8 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if job == nil {
 		return
 	}
-	r.ledger.hold(ctx, r.ledgerKey(ctx, plan), job.ID)
-	defer r.ledger.release(ctx, job.ID)
+	r.ledger.hold(ctx, r.ledgerKey(ctx, plan), r.ref(job.ID))
+	defer r.ledger.release(ctx, r.ref(job.ID))
 	r.submitAndWait(wctx, &plan, job, false, timeout, resp)
 }
 
@@ -174,7 +174,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	state.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	if r.ledger != nil {
-		r.ledger.forget(ctx, job.ID) // the state holds it
+		r.ledger.forget(ctx, r.ref(job.ID)) // the state holds it
 	}
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 }
@@ -246,16 +246,16 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	pc := plannedCreateFrom(ctx, req.Private)
-	if r.ledger != nil && handsOver(ctx, state, pc) {
+	if r.ledger != nil && r.client != nil && handsOver(ctx, state, pc) {
 		// The replacement of a tainted job with the same definition: the
 		// Create that follows settles this job instead of starting
 		// another, so it is not cancelled, even with cancel_on_destroy.
-		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), state.ID.ValueString())
+		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), r.ref(state.ID.ValueString()))
 		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": state.ID.ValueString(), "status": state.Status.ValueString()})
 		return
 	}
-	if r.ledger != nil {
-		r.ledger.forget(ctx, state.ID.ValueString())
+	if r.ledger != nil && r.client != nil {
+		r.ledger.forget(ctx, r.ref(state.ID.ValueString()))
 	}
 	if pc != nil && pc.Replaces != "" {
 		warnReplaced(state, &resp.Diagnostics)

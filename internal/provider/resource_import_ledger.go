@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -53,6 +55,19 @@ func newJobLedger(ctx context.Context, dir string) *jobLedger {
 	return l
 }
 
+// jobRef names a job on one service: job ids are unique per service only.
+type jobRef struct{ service, id string }
+
+// String is the ref as the ledger keeps it: a hash of the service, then
+// the id (a name fit for a file).
+func (j jobRef) String() string {
+	sum := sha256.Sum256([]byte(j.service))
+	return hex.EncodeToString(sum[:6]) + "-" + j.id
+}
+
+// idOf is the job id of a ref that String made.
+func idOf(ref string) string { return ref[strings.LastIndexByte(ref, '-')+1:] }
+
 // jobKey is the ledger key of a job of definition key on the service at
 // baseURL.
 func jobKey(baseURL, definitionKey string) string {
@@ -61,31 +76,32 @@ func jobKey(baseURL, definitionKey string) string {
 
 // handOver keeps job id, which is in no state from now on, for the next
 // Create of key.
-func (l *jobLedger) handOver(ctx context.Context, key, id string) {
-	l.forget(ctx, id)
-	l.add(ctx, key, id, 0)
+func (l *jobLedger) handOver(ctx context.Context, key string, job jobRef) {
+	l.forget(ctx, job)
+	l.add(ctx, key, job.String(), 0)
 }
 
 // hold records job id, which exists and is in no state yet, while a
 // Create of this process works on it: no other Create claims it until
 // release.
-func (l *jobLedger) hold(ctx context.Context, key, id string) {
+func (l *jobLedger) hold(ctx context.Context, key string, job jobRef) {
+	ref := job.String()
 	l.mu.Lock()
-	l.active[id] = true
+	l.active[ref] = true
 	l.mu.Unlock()
-	l.add(ctx, key, id, os.Getpid())
+	l.add(ctx, key, ref, os.Getpid())
 }
 
-// add records job id for key, held by process holder (0: none).
-func (l *jobLedger) add(ctx context.Context, key, id string, holder int) {
+// add records job ref for key, held by process holder (0: none).
+func (l *jobLedger) add(ctx context.Context, key, ref string, holder int) {
 	if l.journal == nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		l.mem[key] = append(l.mem[key], id)
+		l.mem[key] = append(l.mem[key], ref)
 		return
 	}
-	if err := l.journal.Add(localfile.JournalEntry{Key: key, JobID: id, Holder: holder}); err != nil {
-		tflog.Warn(ctx, "cannot record a started job in the journal", map[string]any{"job_id": id, "error": err.Error()})
+	if err := l.journal.Add(localfile.JournalEntry{Key: key, JobID: ref, Holder: holder}); err != nil {
+		tflog.Warn(ctx, "cannot record a started job in the journal", map[string]any{"job_id": idOf(ref), "error": err.Error()})
 	}
 }
 
@@ -93,29 +109,30 @@ func (l *jobLedger) add(ctx context.Context, key, id string, holder int) {
 // and forgets the job, unless the request was cancelled (Terraform
 // stopped, or gone): then the job may never reach a state, and the entry
 // stays for the next apply to claim.
-func (l *jobLedger) release(ctx context.Context, id string) {
+func (l *jobLedger) release(ctx context.Context, job jobRef) {
 	l.mu.Lock()
-	delete(l.active, id)
+	delete(l.active, job.String())
 	l.mu.Unlock()
 	if ctx.Err() != nil {
-		tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": id})
+		tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
 		return
 	}
-	l.forget(ctx, id)
+	l.forget(ctx, job)
 }
 
 // forget removes every record of job id: a state holds it.
-func (l *jobLedger) forget(ctx context.Context, id string) {
+func (l *jobLedger) forget(ctx context.Context, job jobRef) {
+	ref := job.String()
 	if l.journal == nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		for k, ids := range l.mem {
-			l.mem[k] = slices.DeleteFunc(ids, func(x string) bool { return x == id })
+		for k, refs := range l.mem {
+			l.mem[k] = slices.DeleteFunc(refs, func(x string) bool { return x == ref })
 		}
 		return
 	}
-	if err := l.journal.Forget(id); err != nil {
-		tflog.Warn(ctx, "cannot remove a job from the journal", map[string]any{"job_id": id, "error": err.Error()})
+	if err := l.journal.Forget(ref); err != nil {
+		tflog.Warn(ctx, "cannot remove a job from the journal", map[string]any{"job_id": job.id, "error": err.Error()})
 	}
 }
 
@@ -125,11 +142,11 @@ func (l *jobLedger) claim(ctx context.Context, key string) (string, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.journal == nil {
-		ids := l.mem[key]
-		for i, id := range ids {
-			if !l.active[id] {
-				l.mem[key] = slices.Delete(slices.Clone(ids), i, i+1)
-				return id, true
+		refs := l.mem[key]
+		for i, ref := range refs {
+			if !l.active[ref] {
+				l.mem[key] = slices.Delete(slices.Clone(refs), i, i+1)
+				return idOf(ref), true
 			}
 		}
 		return "", false
@@ -138,7 +155,7 @@ func (l *jobLedger) claim(ctx context.Context, key string) (string, bool) {
 	if err != nil {
 		tflog.Warn(ctx, "cannot read the journal of started jobs", map[string]any{"error": err.Error()})
 	}
-	return e.JobID, ok
+	return idOf(e.JobID), ok
 }
 
 // held reports whether a running Create holds the job of e: one of this

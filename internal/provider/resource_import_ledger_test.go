@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// ref names job id on the test's service.
+func ref(id string) jobRef { return jobRef{"http://127.0.0.1:1", id} }
+
 // ledgers returns a ledger in memory and one with a journal.
 func ledgers(t *testing.T) map[string]*jobLedger {
 	ctx := context.Background()
@@ -20,11 +23,11 @@ func TestJobLedger_claimsOnlyWhatNoCreateHolds(t *testing.T) {
 	for name, l := range ledgers(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			l.hold(ctx, "k", "running")
+			l.hold(ctx, "k", ref("running"))
 			if id, ok := l.claim(ctx, "k"); ok {
 				t.Fatalf("claimed %s, which a running Create holds", id)
 			}
-			l.handOver(ctx, "k", "tainted")
+			l.handOver(ctx, "k", ref("tainted"))
 			if id, ok := l.claim(ctx, "k"); !ok || id != "tainted" {
 				t.Fatalf("claim = %s, %v; want the job handed over", id, ok)
 			}
@@ -33,12 +36,12 @@ func TestJobLedger_claimsOnlyWhatNoCreateHolds(t *testing.T) {
 			}
 			cancelled, cancel := context.WithCancel(ctx)
 			cancel()
-			l.release(cancelled, "running") // Terraform went away
+			l.release(cancelled, ref("running")) // Terraform went away
 			if id, ok := l.claim(ctx, "k"); !ok || id != "running" {
 				t.Fatalf("claim = %s, %v; want the job whose request was cancelled", id, ok)
 			}
-			l.hold(ctx, "k", "done")
-			l.release(ctx, "done") // returned to Terraform
+			l.hold(ctx, "k", ref("done"))
+			l.release(ctx, ref("done")) // returned to Terraform
 			if id, ok := l.claim(ctx, "k"); ok {
 				t.Fatalf("claimed %s, which Create returned", id)
 			}
@@ -54,8 +57,8 @@ func TestJobLedger_forget(t *testing.T) {
 	for name, l := range ledgers(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			l.handOver(ctx, "k", "1")
-			l.forget(ctx, "1")
+			l.handOver(ctx, "k", ref("1"))
+			l.forget(ctx, ref("1"))
 			if id, ok := l.claim(ctx, "k"); ok {
 				t.Fatalf("claimed forgotten job %s", id)
 			}
@@ -69,8 +72,8 @@ func TestJobLedger_journalOutlivesTheProcess(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "j")
 	l := newJobLedger(ctx, dir)
-	l.add(ctx, "k", "orphan", 1<<30) // a pid no process has
-	l.handOver(ctx, "k", "handed")
+	l.add(ctx, "k", ref("orphan").String(), 1<<30) // a pid no process has
+	l.handOver(ctx, "k", ref("handed"))
 	next := newJobLedger(ctx, dir)
 	got := map[string]bool{}
 	for range 3 {
@@ -114,5 +117,25 @@ func TestJournalDir(t *testing.T) {
 	env["TF_DATA_DIR"] = "data"
 	if got := journalDir(getenv); got != want("data", journalDirName, "a%2Fb") {
 		t.Fatalf("journalDir with TF_DATA_DIR = %q", got)
+	}
+}
+
+// Job ids are unique per service only: a job of one service is never
+// claimed, held or forgotten for another's job of the same id.
+func TestJobLedger_jobsOfTwoServices(t *testing.T) {
+	for name, l := range ledgers(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			a, b := jobRef{"http://a", "1"}, jobRef{"http://b", "1"}
+			l.hold(ctx, jobKey("http://a", "d"), a)
+			l.handOver(ctx, jobKey("http://b", "d"), b)
+			l.forget(ctx, a)
+			if id, ok := l.claim(ctx, jobKey("http://b", "d")); !ok || id != "1" {
+				t.Fatalf("claim on b = %s, %v: forgetting a's job 1 lost b's", id, ok)
+			}
+			if id, ok := l.claim(ctx, jobKey("http://a", "d")); ok {
+				t.Fatalf("claimed %s on a, which was forgotten", id)
+			}
+		})
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-
 func TestAdopting(t *testing.T) {
 	ctx := context.Background()
 	a, null := types.StringValue("a"), types.StringNull()

@@ -106,6 +106,9 @@ func (r *importResource) ledgerKey(ctx context.Context, m importModel) string {
 	return jobKey(r.client.BaseURL(), def.key())
 }
 
+// ref names job id on the service of the resource's client.
+func (r *importResource) ref(id string) jobRef { return jobRef{r.client.BaseURL(), id} }
+
 // warnReplaced says, at apply, that the Delete of a replacement asked for
 // leaves the job and its data: Terraform shows no warning of the plan of
 // a replacement's new object, so the plan of a -replace cannot say it.
@@ -128,7 +131,7 @@ func (r *importResource) claimJob(ctx context.Context, plan *importModel, resp *
 	if !ok {
 		return ""
 	}
-	r.ledger.hold(ctx, key, id) // until Create returns
+	r.ledger.hold(ctx, key, r.ref(id)) // until Create returns
 	plan.setJob(&etl.Job{ID: id})
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	return id

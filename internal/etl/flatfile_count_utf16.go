@@ -31,6 +31,7 @@ func mapUTF16(dst, b []byte, little bool) []byte {
 			continue
 		}
 		w >>= shift
+		//nolint:gosec // each is one byte of w, on purpose
 		out[k], out[k+1], out[k+2], out[k+3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
 	}
 	for ; k < n; k++ {

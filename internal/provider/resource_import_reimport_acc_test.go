@@ -1,11 +1,9 @@
 package provider
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -306,21 +304,7 @@ func TestAccReimport_taintedAndReplacedIdentical(t *testing.T) {
 func TestAccReimport_killedDuringWait(t *testing.T) {
 	clock := &testClock{}
 	c := newReimportCLI(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
-	cmd := exec.Command(c.tf, append([]string{"apply", "-auto-approve", "-no-color", "-input=false"}, c.vars()...)...)
-	cmd.Dir, cmd.Env = c.dir, c.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for len(c.e.Jobs()) == 0 || c.e.Requests(emulator.EndpointGetJobStatus) < 2 {
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			t.Fatalf("the apply never waited for a job:\n%s", out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	cmd, _ := c.startWaiting(t, c.e, append([]string{"apply", "-auto-approve", "-no-color", "-input=false"}, c.vars()...)...)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}

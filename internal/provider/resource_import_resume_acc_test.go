@@ -281,22 +281,8 @@ func TestAccResume_interrupted(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
 	c := newCLI(t, tf)
 	c.write(t, resumeConfig(e, "10m"))
-	cmd := exec.Command(c.tf, "apply", "-auto-approve", "-no-color", "-input=false")
-	cmd.Dir, cmd.Env = c.dir, c.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Interrupt once the job runs and has been polled.
-	deadline := time.Now().Add(60 * time.Second)
-	for len(e.Jobs()) == 0 || e.Requests(emulator.EndpointGetJobStatus) < 2 {
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			t.Fatalf("the apply never waited for a job:\n%s", out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	cmd, out := c.startWaiting(t, e, "apply", "-auto-approve", "-no-color", "-input=false")
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
@@ -320,6 +306,29 @@ func TestAccResume_interrupted(t *testing.T) {
 		t.Fatalf("the plan after it is not empty: %v\n%s", err, o)
 	}
 	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
+}
+
+// startWaiting starts terraform with args and returns once its job runs
+// on e and has been polled twice (the provider waits for it), with the
+// command and its output so far.
+func (c *actionsCLI) startWaiting(t *testing.T, e *testEmulator, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(c.tf, args...)
+	cmd.Dir, cmd.Env = c.dir, c.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for len(e.Jobs()) == 0 || e.Requests(emulator.EndpointGetJobStatus) < 2 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("the apply never waited for a job:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return cmd, &out
 }
 
 // cancel_on_destroy = true: the replacement's Delete of a tainted job with

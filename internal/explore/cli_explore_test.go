@@ -146,18 +146,24 @@ type tfState struct {
 }
 
 // readState is the etl_import instances of dir's terraform.tfstate (the
-// local backend's file, which `terraform show -json` also reads).
+// local backend's file, which `terraform show -json` also reads). A file
+// caught empty or half written is read again, a few times.
 func readState(dir string) (map[string]stateInst, error) {
 	out := map[string]stateInst{}
-	b, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
-	if os.IsNotExist(err) {
-		return out, nil
-	} else if err != nil {
-		return nil, err
-	}
 	var st tfState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return nil, err
+	for try := 0; ; try++ {
+		b, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+		if os.IsNotExist(err) {
+			return out, nil
+		} else if err != nil {
+			return nil, err
+		}
+		if err = json.Unmarshal(b, &st); err == nil {
+			break
+		} else if try == 10 {
+			return nil, fmt.Errorf("terraform.tfstate (%d bytes): %w", len(b), err)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 	for _, r := range st.Resources {
 		if r.Mode != "managed" || r.Type != "etl_import" {

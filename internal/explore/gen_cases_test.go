@@ -71,7 +71,7 @@ func TestScenarios(t *testing.T) {
 	want := map[string]int{
 		"-replace": 1, "replace_triggered_by": 2, "format change": 2, "format change, the same bytes": 2,
 		"encoding change, the same bytes": 2, "timed-out wait, resumed": 0, "timed-out wait, job ended in ERROR": 2,
-		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced": 1, "tainted, then an instance added": 1,
+		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced": 1, "tainted, then an instance added": 1, "destroy of unfinished jobs": 0,
 	}
 	for _, q := range scenarios() {
 		m := newModel(q.Init)
@@ -81,7 +81,9 @@ func TestScenarios(t *testing.T) {
 				m.cfg = applyEdit(m.cfg, s)
 				continue
 			}
-			m.releases()
+			if s.Name != "destroy" {
+				m.releases()
+			}
 			e = m.op(s)
 			ids := map[string]string{}
 			for i, a := range sortedKeys(e.New) {
@@ -91,6 +93,9 @@ func TestScenarios(t *testing.T) {
 		}
 		if len(e.New) != want[q.Name] {
 			t.Errorf("%s: %d new jobs, want %d", q.Name, len(e.New), want[q.Name])
+		}
+		if q.Name == "destroy of unfinished jobs" && len(e.Cancelled) != 1 {
+			t.Errorf("%s: %d jobs cancelled, want 1 (cancel_on_destroy)", q.Name, len(e.Cancelled))
 		}
 	}
 }

@@ -10,28 +10,32 @@ func scenarios() []sequence {
 		return step{Kind: stepOp, Name: name, Index: index, Fault: fault}
 	}
 	b := block{Name: "r0", Count: 2, Kind: kindPath, Dir: "a", Submit: true, Wait: true}
-	one, oneColumn := b, b
+	one, oneColumn, cancel, keep := b, b, b, b
 	one.Count, oneColumn.Data = 1, 3
+	cancel.Count, cancel.Wait, cancel.Cancel = 1, false, true
+	keep.Name, keep.Count, keep.Wait = "r1", 1, false
 	list := []struct {
 		name  string
 		b     block
 		steps []step
+		more  []block
 	}{
-		{"-replace", b, []step{apply, op("replace", 0, "")}},
-		{"replace_triggered_by", b, []step{apply, edit("trigger", 1), apply}},
-		{"format change", b, []step{apply, edit("format", 1), apply}},
-		{"format change, the same bytes", oneColumn, []step{apply, edit("format", 2), apply}},
-		{"encoding change, the same bytes", b, []step{apply, edit("encoding", 2), apply}},
-		{"timed-out wait, resumed", b, []step{op("apply", 0, "hang"), apply}},
-		{"timed-out wait, job ended in ERROR", b, []step{op("apply", 0, "hang-error"), apply}},
-		{"taint, then a format change", b, []step{apply, op("taint", 0, ""), edit("format", 2), apply}},
-		{"taint, then a format change, the same bytes", oneColumn, []step{apply, op("taint", 0, ""), edit("format", 1), apply}},
-		{"one tainted, the other replaced", b, []step{apply, op("taint", 0, ""), op("replace", 1, "")}},
-		{"tainted, then an instance added", one, []step{apply, op("taint", 0, ""), edit("count", 2), apply}},
+		{"-replace", b, []step{apply, op("replace", 0, "")}, nil},
+		{"replace_triggered_by", b, []step{apply, edit("trigger", 1), apply}, nil},
+		{"format change", b, []step{apply, edit("format", 1), apply}, nil},
+		{"format change, the same bytes", oneColumn, []step{apply, edit("format", 2), apply}, nil},
+		{"encoding change, the same bytes", b, []step{apply, edit("encoding", 2), apply}, nil},
+		{"timed-out wait, resumed", b, []step{op("apply", 0, "hang"), apply}, nil},
+		{"timed-out wait, job ended in ERROR", b, []step{op("apply", 0, "hang-error"), apply}, nil},
+		{"taint, then a format change", b, []step{apply, op("taint", 0, ""), edit("format", 2), apply}, nil},
+		{"taint, then a format change, the same bytes", oneColumn, []step{apply, op("taint", 0, ""), edit("format", 1), apply}, nil},
+		{"one tainted, the other replaced", b, []step{apply, op("taint", 0, ""), op("replace", 1, "")}, nil},
+		{"tainted, then an instance added", one, []step{apply, op("taint", 0, ""), edit("count", 2), apply}, nil},
+		{"destroy of unfinished jobs", cancel, []step{op("apply", 0, "hang"), op("destroy", 0, "")}, []block{keep}},
 	}
 	out := make([]sequence, len(list))
 	for i, s := range list {
-		out[i] = sequence{Name: s.name, Seed: int64(-1 - i), Init: config{Blocks: []block{s.b}}, Steps: s.steps}
+		out[i] = sequence{Name: s.name, Seed: int64(-1 - i), Init: config{Blocks: append([]block{s.b}, s.more...)}, Steps: s.steps}
 	}
 	return out
 }

@@ -36,13 +36,13 @@ type jobLedger struct {
 
 	mu     sync.Mutex
 	mem    map[string][]string // key -> job ids, oldest first
-	active map[string]bool     // the jobs a Create of this process holds now
+	active map[string]string   // the jobs a Create of this process holds now, with their keys
 }
 
 // newJobLedger opens the journal in dir, or keeps the ledger in memory
 // when dir is "" or cannot be opened.
 func newJobLedger(ctx context.Context, dir string) *jobLedger {
-	l := &jobLedger{mem: map[string][]string{}, active: map[string]bool{}}
+	l := &jobLedger{mem: map[string][]string{}, active: map[string]string{}}
 	if dir == "" {
 		return l
 	}
@@ -87,7 +87,7 @@ func (l *jobLedger) handOver(ctx context.Context, key string, job jobRef) {
 func (l *jobLedger) hold(ctx context.Context, key string, job jobRef) {
 	ref := job.String()
 	l.mu.Lock()
-	l.active[ref] = true
+	l.active[ref] = key
 	l.mu.Unlock()
 	l.add(ctx, key, ref, os.Getpid())
 }
@@ -105,19 +105,26 @@ func (l *jobLedger) add(ctx context.Context, key, ref string, holder int) {
 	}
 }
 
-// release ends the hold on job id once Create returns it to Terraform,
+// release ends the hold on job ref once Create returns it to Terraform,
 // and forgets the job, unless the request was cancelled (Terraform
-// stopped, or gone): then the job may never reach a state, and the entry
-// stays for the next apply to claim.
+// stopped, or gone): then the job may never reach a state, and it stays
+// in the ledger, held by nobody, for the next apply to claim (whether or
+// not this process lives on).
 func (l *jobLedger) release(ctx context.Context, job jobRef) {
+	ref := job.String()
 	l.mu.Lock()
-	delete(l.active, job.String())
+	key := l.active[ref]
+	delete(l.active, ref)
 	l.mu.Unlock()
-	if ctx.Err() != nil {
-		tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
+	if ctx.Err() == nil {
+		l.forget(ctx, job)
 		return
 	}
-	l.forget(ctx, job)
+	tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
+	if l.journal != nil {
+		l.forget(ctx, job)
+		l.add(ctx, key, ref, 0)
+	}
 }
 
 // forget removes every record of job id: a state holds it.
@@ -144,7 +151,7 @@ func (l *jobLedger) claim(ctx context.Context, key string) (string, bool) {
 	if l.journal == nil {
 		refs := l.mem[key]
 		for i, ref := range refs {
-			if !l.active[ref] {
+			if _, held := l.active[ref]; !held {
 				l.mem[key] = slices.Delete(slices.Clone(refs), i, i+1)
 				return idOf(ref), true
 			}
@@ -165,7 +172,8 @@ func (l *jobLedger) held(e localfile.JournalEntry) bool {
 	case 0:
 		return false
 	case os.Getpid():
-		return l.active[e.JobID]
+		_, ok := l.active[e.JobID]
+		return ok
 	}
 	return localfile.ProcessAlive(e.Holder)
 }

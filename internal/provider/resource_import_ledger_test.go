@@ -139,3 +139,19 @@ func TestJobLedger_jobsOfTwoServices(t *testing.T) {
 		})
 	}
 }
+
+// A job whose request was cancelled is held by nobody in the journal: the
+// next process claims it even while the one that started it lives on.
+func TestJobLedger_cancelledJobIsHeldByNobody(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "j")
+	l := newJobLedger(ctx, dir)
+	l.hold(ctx, "k", ref("1"))
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	l.release(cancelled, ref("1"))
+	es, err := l.journal.Entries()
+	if err != nil || len(es) != 1 || es[0].Holder != 0 || es[0].Key != "k" {
+		t.Fatalf("journal after a cancelled request: %+v, %v; want the job, held by nobody", es, err)
+	}
+}

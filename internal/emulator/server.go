@@ -171,7 +171,7 @@ type Server struct {
 	requests  map[Endpoint]int
 	total     int
 	// ended holds the jobs that reached ERROR and are not yet reported to
-	// Options.JobLog (see jobLog.go).
+	// Options.JobLog (see joblog.go).
 	ended []endedJob
 }
 

@@ -16,7 +16,7 @@ func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
 }
 
 // fileDefault plans the default of file.format or file.name from the
-// configured file block, by the one rule of file_defaults.go (withDefaults).
+// configured file block, by the one rule of common_file_defaults.go (withDefaults).
 // A default that depends on an unknown value is unknown; one that cannot
 // be derived stays null (the resource's config validation reports it).
 type fileDefault struct {

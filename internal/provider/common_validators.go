@@ -41,6 +41,12 @@ func baseURLProblem(u string) string {
 // parseDuration parses the positive Go duration of the setting name, such
 // as "500ms" or "2m"; for a bad one it returns the error's detail
 // instead.
+//
+// Hand-written on purpose: terraform-plugin-framework-timetypes'
+// GoDurationType parses an attribute only, while each of these settings
+// may come from an environment variable too (ETL_RETRY_WAIT_MIN and the
+// others), which must be read by the same rule and fail with the same
+// words; and it accepts zero and negative durations, which these refuse.
 func parseDuration(name, s string) (time.Duration, string) {
 	d, err := time.ParseDuration(s)
 	switch {

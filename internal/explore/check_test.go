@@ -29,16 +29,24 @@ type observed struct {
 func check(e expect, o observed) (map[string]string, []string) {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	if e.Fail != o.Failed {
-		add("the command %s, want it to %s", map[bool]string{true: "failed", false: "succeeded"}[o.Failed],
-			map[bool]string{true: "fail", false: "succeed"}[e.Fail])
-	}
 	newJobs := o.Jobs[min(o.Before, len(o.Jobs)):]
 	if len(newJobs) != len(e.New) {
 		add("%d jobs started, %d expected", len(newJobs), len(e.New))
 	}
 	ids, claimed := checkNew(e, o, newJobs, add)
+	fail := e.Fail
+	for _, g := range e.Swap {
+		fail = checkSwap(e, o, g, newJobs, ids, claimed, add) || fail
+	}
+	if fail != o.Failed {
+		add("the command %s, want it to %s", map[bool]string{true: "failed", false: "succeeded"}[o.Failed],
+			map[bool]string{true: "fail", false: "succeed"}[fail])
+	}
+	swapped := e.swapped()
 	for _, a := range sortedKeys(e.Keep) {
+		if swapped[a] {
+			continue
+		}
 		if got, ok := o.State[a]; !ok {
 			add("%s is not in the state, want it to hold job %s", a, e.Keep[a])
 		} else if got.ID != e.Keep[a] {
@@ -51,6 +59,7 @@ func check(e expect, o observed) (map[string]string, []string) {
 		switch {
 		case !n && !k:
 			add("%s is in the state (job %s), want it gone", a, o.State[a].ID)
+		case swapped[a]:
 		case o.State[a].Tainted != e.Tainted[a]:
 			add("%s tainted: %t, want %t", a, o.State[a].Tainted, e.Tainted[a])
 		}
@@ -68,12 +77,80 @@ func check(e expect, o observed) (map[string]string, []string) {
 	return ids, problems
 }
 
+// swapped is the members of e's swap groups.
+func (e expect) swapped() map[string]bool {
+	out := map[string]bool{}
+	for _, g := range e.Swap {
+		for _, a := range g {
+			out[a] = true
+		}
+	}
+	return out
+}
+
+// checkSwap checks swap group g (see expect.Swap): its members hold
+// distinct jobs, every job it resumes (Keep) and otherwise new jobs of
+// their own with the planned data, untainted if resumed, else as HangNew
+// says. It records the jobs found in ids and claimed, and returns whether
+// the command must fail (a new job whose wait timed out).
+func checkSwap(e expect, o observed, g []string, newJobs []emulator.Job, ids map[string]string, claimed map[string]bool, add func(string, ...any)) bool {
+	resumed, fail := map[string]bool{}, false
+	var d def
+	for _, a := range g {
+		if id, ok := e.Keep[a]; ok {
+			resumed[id] = true
+		} else {
+			d = e.New[a]
+		}
+	}
+	held := map[string]string{}
+	for _, a := range g {
+		got, ok := o.State[a]
+		if !ok {
+			add("%s is not in the state, want it to hold a job of %v (resumed %v, or new)", a, g, sortedKeys(resumed))
+			continue
+		}
+		if other, dup := held[got.ID]; dup {
+			add("%s holds job %s, as %s does; want distinct jobs in %v", a, got.ID, other, g)
+			continue
+		}
+		held[got.ID] = a
+		tainted := false
+		if !resumed[got.ID] {
+			i := slices.IndexFunc(newJobs, func(j emulator.Job) bool { return j.ID == got.ID })
+			if i < 0 || claimed[got.ID] {
+				add("%s holds job %s, neither a resumed job %v nor a new job of its own", a, got.ID, sortedKeys(resumed))
+				continue
+			}
+			for _, p := range differs(d, newJobs[i]) {
+				add("%s: job %s %s", a, got.ID, p)
+			}
+			claimed[got.ID], tainted = true, e.HangNew[a]
+			fail = fail || tainted
+		}
+		ids[a] = got.ID
+		if got.Tainted != tainted {
+			add("%s tainted: %t, want %t", a, got.Tainted, tainted)
+		}
+	}
+	for _, id := range sortedKeys(resumed) {
+		if _, ok := held[id]; !ok {
+			add("job %s, resumed, is held by none of %v", id, g)
+		}
+	}
+	return fail
+}
+
 // checkNew checks that each instance that must hold a new job holds one
 // of newJobs, with the planned data; it returns the ids and the jobs
 // claimed.
 func checkNew(e expect, o observed, newJobs []emulator.Job, add func(string, ...any)) (map[string]string, map[string]bool) {
 	ids, claimed := map[string]string{}, map[string]bool{}
+	swapped := e.swapped()
 	for _, a := range sortedKeys(e.New) {
+		if swapped[a] {
+			continue // checkSwap
+		}
 		d := e.New[a]
 		got, ok := o.State[a]
 		if !ok {

@@ -71,7 +71,10 @@ func TestScenarios(t *testing.T) {
 	want := map[string]int{
 		"-replace": 1, "replace_triggered_by": 2, "format change": 2, "format change, the same bytes": 2,
 		"encoding change, the same bytes": 2, "timed-out wait, resumed": 0, "timed-out wait, job ended in ERROR": 2,
-		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced": 1, "tainted, then an instance added": 1, "destroy of unfinished jobs": 0,
+		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced: one new job, either may hold it": 1,
+		"tainted, then an instance added: one new job, either may hold it": 1, "destroy of unfinished jobs": 0,
+		"both tainted: resumed, maybe exchanged": 0, "-replace of a tainted instance: the taint alone": 0,
+		"imported, tainted before an apply adopted it: replaced": 1,
 	}
 	for _, q := range scenarios() {
 		m := newModel(q.Init)

@@ -89,3 +89,78 @@ func TestModel_destroyCancelsOnlyWithCancelOnDestroy(t *testing.T) {
 		}
 	}
 }
+
+// The page's bullets under "How it works, and where it ends": -replace of
+// a tainted object is the taint alone; a job imported by id and tainted
+// before an apply adopted its configuration is replaced.
+func TestModel_whereTheHandOverEnds(t *testing.T) {
+	replace := step{Kind: stepOp, Name: "replace"}
+	cases := []struct {
+		name  string
+		steps []step
+		want  int
+	}{
+		{"-replace of a tainted object: resumed", []step{opApply, opTaint, replace}, 0},
+		{"-replace of a tainted object whose job ended in ERROR: a new job",
+			[]step{{Kind: stepOp, Name: "apply", Fault: "hang-error"}, replace}, 2},
+		{"-replace of a tainted object, its format changed: a new job",
+			[]step{opApply, opTaint, {Kind: stepEdit, Name: "format", Value: 1}, replace}, 2},
+		{"-replace after untaint: a new job", []step{opApply, opTaint, {Kind: stepOp, Name: "untaint"}, replace}, 1},
+		{"imported, tainted before an apply adopted it: replaced",
+			[]step{opApply, {Kind: stepOp, Name: "import"}, opTaint, opApply}, 1},
+		{"imported, adopted, then tainted: resumed",
+			[]step{opApply, {Kind: stepOp, Name: "import"}, opApply, opTaint, opApply}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, e := runModel(t, c.steps...)
+			if got != c.want {
+				t.Errorf("%d new jobs, want %d", got, c.want)
+			}
+			if last := c.steps[len(c.steps)-1]; c.want == 0 && e.Keep[addr(block{Name: "r0"}, last.Index)] == "" {
+				t.Errorf("r0[0] keeps no job: %+v", e)
+			}
+		})
+	}
+}
+
+// An imported job of another template fails the plan, unless it is
+// tainted: then nothing is adopted, and a new job replaces it.
+func TestModel_importedTaintedOtherTemplate(t *testing.T) {
+	n, e := runModel(t, opApply, step{Kind: stepOp, Name: "import"}, opTaint,
+		step{Kind: stepEdit, Name: "template", Value: 1}, opApply)
+	if e.Fail || n != 2 {
+		t.Errorf("fail %t, %d new jobs; want a success and 2 new jobs", e.Fail, n)
+	}
+}
+
+// Tainted objects with identical data, and another one replaced or
+// created in the same apply, form one swap group.
+func TestModel_swapGroups(t *testing.T) {
+	taint1 := step{Kind: stepOp, Name: "taint", Index: 1}
+	cases := []struct {
+		name  string
+		steps []step
+		group int // members of the one group; 0: no group
+		new   int
+	}{
+		{"two tainted", []step{opApply, opTaint, taint1, opApply}, 2, 0},
+		{"one tainted, the other replaced", []step{opApply, opTaint, {Kind: stepOp, Name: "replace", Index: 1}}, 2, 1},
+		{"one tainted, one created", []step{opApply, {Kind: stepEdit, Name: "count", Value: 1}, opApply,
+			opTaint, {Kind: stepEdit, Name: "count", Value: 2}, opApply}, 2, 1},
+		{"one tainted alone", []step{opApply, opTaint, opApply}, 0, 0},
+		{"both created, none tainted", []step{opApply}, 0, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, e := runModel(t, c.steps...)
+			members := 0
+			for _, g := range e.Swap {
+				members += len(g)
+			}
+			if members != c.group || len(e.Swap) > 1 || n != c.new {
+				t.Errorf("swap groups %v, %d new jobs; want one group of %d, %d new jobs", e.Swap, n, c.group, c.new)
+			}
+		})
+	}
+}

@@ -2,6 +2,8 @@ package explore
 
 import (
 	"maps"
+	"slices"
+	"strings"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
@@ -41,6 +43,15 @@ type model struct {
 	state     map[string]*inst
 	triggers  map[string]int  // terraform_data inputs as applied, by block; absent: not created
 	cancelled map[string]bool // jobs that must be CANCELLED
+	swap      map[string]alt  // the last apply's swap groups' members, until learn
+}
+
+// alt is what a member of a swap group becomes, whichever job it holds:
+// New as it is if it holds a new job (its Job learnt), or a resumed job,
+// one of Resumed, settled with its own configuration.
+type alt struct {
+	New     inst
+	Resumed map[string]bool
 }
 
 // expect is what must hold after one operation.
@@ -51,6 +62,18 @@ type expect struct {
 	Keep      map[string]string // instances that must hold this same job
 	Tainted   map[string]bool   // every instance in the state: tainted?
 	Cancelled map[string]bool   // the jobs that must be CANCELLED
+	// Swap is the groups of instances with identical definitions that one
+	// apply (re)creates, at least one of them resuming a tainted job:
+	// Terraform does not tell the provider which object a job belonged to,
+	// so they may exchange their jobs (the page, "How it works, and where
+	// it ends"). New and Keep say one assignment; the check accepts any
+	// other in which the group holds distinct jobs: every resumed job of
+	// Keep, and as many new jobs as New asks for, with its data.
+	Swap [][]string
+	// HangNew: a member of a swap group that holds a new job is tainted,
+	// and fails the command, since its wait timed out (its own
+	// wait_for_completion); a member holding a resumed job is not tainted.
+	HangNew map[string]bool
 }
 
 // release is a hung job to end now with Status.
@@ -81,7 +104,8 @@ func (m *model) releases() []release {
 
 // op runs operation s in the model and returns what must hold after it.
 func (m *model) op(s step) expect {
-	e := expect{New: map[string]def{}, Keep: map[string]string{}, Tainted: map[string]bool{}}
+	e := expect{New: map[string]def{}, Keep: map[string]string{}, Tainted: map[string]bool{}, HangNew: map[string]bool{}}
+	m.swap = nil
 	target := ""
 	if s.Block < len(m.cfg.Blocks) {
 		target = addr(m.cfg.Blocks[s.Block], s.Index)
@@ -149,7 +173,8 @@ func (m *model) destroy() {
 func (m *model) apply(replace, fault string, e *expect) {
 	want := m.cfg.instances()
 	for a, bi := range want {
-		if st := m.state[a]; st != nil && st.Adopt && st.Def.Template != defOf(m.cfg.Blocks[bi]).Template {
+		st := m.state[a]
+		if st != nil && st.Adopt && !st.Tainted && st.Def.Template != defOf(m.cfg.Blocks[bi]).Template {
 			e.Fail = true // an imported job of another template fails the plan: nothing changes
 			return
 		}
@@ -159,54 +184,112 @@ func (m *model) apply(replace, fault string, e *expect) {
 			delete(m.state, a) // count lowered: destroyed; its job was released
 		}
 	}
-	for a, bi := range want {
-		b := m.cfg.Blocks[bi]
+	hang := fault == "hang" || fault == "hang-error"
+	created := map[def][]string{} // instances given a new job or resuming a tainted one, by definition
+	resumes := map[string]bool{}
+	for _, a := range sortedKeys(want) {
+		b := m.cfg.Blocks[want[a]]
 		if m.needsJob(a, b, replace) {
 			st := &inst{Def: defOf(b), Cancel: b.Cancel}
-			if fault == "hang" || fault == "hang-error" {
+			if hang {
 				st.Hung, st.HangErr, st.Tainted = true, fault == "hang-error", b.Wait
-				e.Fail = e.Fail || b.Wait
 			}
 			m.state[a], e.New[a] = st, st.Def
+			created[st.Def] = append(created[st.Def], a)
 			continue
 		}
 		st := m.state[a]
 		if st.Adopt {
 			st.Def, st.Adopt = defOf(b), false
+		} else if st.Tainted {
+			resumes[a] = true
+			created[st.Def] = append(created[st.Def], a)
 		}
 		st.Tainted, st.Cancel = false, b.Cancel // resumed, or nothing to do
+	}
+	inGroup := map[string]bool{}
+	for _, d := range sortedDefs(created) {
+		group := created[d]
+		resumed := map[string]bool{}
+		for _, a := range group {
+			if resumes[a] {
+				resumed[m.state[a].Job] = true
+			}
+		}
+		if len(group) < 2 || len(resumed) == 0 {
+			continue
+		}
+		e.Swap = append(e.Swap, group)
+		if m.swap == nil {
+			m.swap = map[string]alt{}
+		}
+		for _, a := range group {
+			b := m.cfg.Blocks[want[a]]
+			n := inst{Def: d, Cancel: b.Cancel}
+			if hang {
+				n.Hung, n.HangErr, n.Tainted = true, fault == "hang-error", b.Wait
+			}
+			m.swap[a], e.HangNew[a], inGroup[a] = alt{New: n, Resumed: resumed}, n.Tainted, true
+		}
+	}
+	for a := range e.New { // a wait that timed out fails the apply (a swap group's: as held)
+		e.Fail = e.Fail || (!inGroup[a] && m.state[a].Hung && m.state[a].Tainted)
 	}
 	for _, b := range m.cfg.Blocks {
 		m.triggers[b.Name] = b.Trigger
 	}
 }
 
+// sortedDefs is the keys of a map by definition, in a fixed order.
+func sortedDefs[V any](m map[def]V) []def {
+	out := make([]def, 0, len(m))
+	for d := range m {
+		out = append(out, d)
+	}
+	slices.SortFunc(out, func(x, y def) int { return strings.Compare(x.String(), y.String()) })
+	return out
+}
+
 // needsJob says whether instance a of block b must get a new job: it is
-// not in the state, -replace names it, its trigger changed, what defines
-// its job changed, or it is tainted and its job did not import. A tainted
-// job that imported or may still (timed out, interrupted, taint) is
-// resumed; an imported one is adopted.
+// not in the state, -replace names it (untainted: -replace of a tainted
+// object is planned as the taint alone), its trigger changed, what
+// defines its job changed, or it is tainted and its job did not import. A
+// tainted job that imported or may still (timed out, interrupted, taint)
+// is resumed; an imported one is adopted, unless it was tainted before
+// that apply: with no known definition, it is replaced.
 func (m *model) needsJob(a string, b block, replace string) bool {
 	st := m.state[a]
 	applied, created := m.triggers[b.Name]
 	switch {
-	case st == nil, a == replace:
+	case st == nil:
+		return true
+	case a == replace && !st.Tainted:
 		return true
 	case created && applied != b.Trigger:
 		return true
 	case st.Adopt:
-		return false
+		return st.Tainted
 	case st.Def != defOf(b):
 		return true
 	}
 	return st.Tainted && st.Failed
 }
 
-// learn records the job the check found for a new instance.
+// learn records the job the check found for a new instance, or for a
+// member of a swap group: the job it holds, resumed or new.
 func (m *model) learn(ids map[string]string) {
 	for a, id := range ids {
-		if st := m.state[a]; st != nil {
-			st.Job = id
+		sw, ok := m.swap[a]
+		switch {
+		case ok && sw.Resumed[id]:
+			m.state[a] = &inst{Job: id, Def: sw.New.Def, Cancel: sw.New.Cancel}
+		case ok:
+			n := sw.New
+			n.Job = id
+			m.state[a] = &n
+		case m.state[a] != nil:
+			m.state[a].Job = id
 		}
 	}
+	m.swap = nil
 }

@@ -251,8 +251,8 @@ func sortedDefs[V any](m map[def]V) []def {
 }
 
 // needsJob says whether instance a of block b must get a new job: it is
-// not in the state, -replace names it (untainted: -replace of a tainted
-// object is planned as the taint alone), its trigger changed, what
+// not in the state, -replace names it or its trigger changed (untainted:
+// either, for a tainted object, is planned as the taint alone), what
 // defines its job changed, or it is tainted and its job did not import. A
 // tainted job that imported or may still (timed out, interrupted, taint)
 // is resumed; an imported one is adopted, unless it was tainted before
@@ -265,7 +265,7 @@ func (m *model) needsJob(a string, b block, replace string) bool {
 		return true
 	case a == replace && !st.Tainted:
 		return true
-	case created && applied != b.Trigger:
+	case created && applied != b.Trigger && !st.Tainted:
 		return true
 	case st.Adopt:
 		return st.Tainted

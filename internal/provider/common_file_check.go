@@ -55,12 +55,20 @@ func fileCheck(f fileModel) localfile.Check {
 	}
 }
 
-// readFileRecord reads the file at f.path whole (localfile.HashPath): its
-// SHA-256 and identity, with a diagnostic for the first problem found in
-// its first fileCheckLimit bytes.
+// readFileRecord reads the file at f.path whole, once (localfile.HashFile):
+// its SHA-256 and identity, with a diagnostic for the first problem found
+// in its first fileCheckLimit bytes, and its rows and header row counted
+// (the Record's Counts, under checkKey) when its format and encoding are
+// known.
 func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, error) {
 	p := f.Path.ValueString()
-	r, checkErr, err := localfile.HashPath(p, fileCheckLimit, fileCheck(f))
+	o := localfile.HashOptions{Check: fileCheck(f), Limit: fileCheckLimit}
+	if format, enc, ok := checkTarget(f); ok {
+		if c, err := etl.NewRowCounter(format, enc); err == nil {
+			o.Counter, o.CountKey = c, checkKey(f)
+		}
+	}
+	r, checkErr, err := localfile.HashFile(p, o)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,9 @@ type hashCache struct {
 	disk  *localfile.DiskCache // nil: none
 	// used is the record behind the planned hash, reused or taken now.
 	used *localfile.Record
+	// counted is the record of the top-level file this plan read or
+	// trusted, caches on or off: its counts are the planned data facts.
+	counted *localfile.Record
 }
 
 // newHashCache returns the hash cache of one plan, reading the prior
@@ -67,7 +70,7 @@ func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag
 		if abs, id, ok := localfile.StatPath(p); ok {
 			if r := c.lookup(abs, id, check); r != nil {
 				tflog.Debug(ctx, "file unchanged since its hash was taken; not read", map[string]any{"path": p, "sha256": r.SHA256, "hashed_at": time.Unix(0, r.HashedAt).UTC().Format(time.RFC3339Nano)})
-				c.used = r
+				c.used, c.counted = r, r
 				return r.SHA256, nil
 			}
 		}
@@ -76,6 +79,9 @@ func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag
 	r, err := readFileRecord(f, diags)
 	if err != nil {
 		return "", err
+	}
+	if c != nil {
+		c.counted = r
 	}
 	if c != nil && c.on && r.Path != "" && len(*diags) == n {
 		r.Checked = check
@@ -96,8 +102,11 @@ func (c *hashCache) keep(ctx context.Context, p privateSetter, diags *diag.Diagn
 // keepSentRecord records in private state, after a file was sent, the
 // hash of the bytes sent: they matched the planned hash, and the file's
 // identity was the same when it was opened and after the send. The plan
-// that the apply makes first checked those bytes (see planFileSHA256).
-func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload, p privateSetter, diags *diag.Diagnostics) {
+// that the apply makes first checked those bytes (see planFileSHA256),
+// and counted them: the record keeps the counts of the planned record,
+// which has the same hash (KeepCounts): from p when it holds the plan's
+// private state, else from the disk cache, where that plan put it.
+func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload, p privateStore, diags *diag.Diagnostics) {
 	if !on || up == nil || up.opened == nil {
 		return
 	}
@@ -106,6 +115,10 @@ func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUp
 		return
 	}
 	if r, ok := up.opened.SentRecord(checkKey(*f)); ok {
+		r.KeepCounts(recordFrom(ctx, p))
+		if r.Counts == nil && r.Path != "" {
+			r.KeepCounts(localfile.UserDiskCache().Get(r.Path, r.ID))
+		}
 		saveRecord(ctx, p, r, diags)
 	}
 }

@@ -181,7 +181,8 @@ resource "etl_import" %q {
 
 	files := 0
 	err = filepath.WalkDir(workDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.Contains(p, string(filepath.Separator)+".terraform"+string(filepath.Separator)) {
+		// Regular files only: the working directory links to testdata/ (a directory).
+		if err != nil || !d.Type().IsRegular() || strings.Contains(p, string(filepath.Separator)+".terraform"+string(filepath.Separator)) {
 			return err
 		}
 		b, err := os.ReadFile(p)

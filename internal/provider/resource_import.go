@@ -76,11 +76,12 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	wo, d := readWriteOnly(ctx, req.Config)
+	resp.Diagnostics.Append(d...)
+	fillFacts(ctx, &plan, wo)
 	if claimed != "" && r.resume(wctx, &plan, claimed, timeout, resp) {
 		return
 	}
-	wo, d := readWriteOnly(ctx, req.Config)
-	resp.Diagnostics.Append(d...)
 	job := r.startJob(wctx, &plan, wo, resp)
 	if job == nil {
 		return
@@ -177,6 +178,9 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		r.ledger.forget(ctx, r.ref(job.ID)) // the state holds it
 	}
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
+	if refreshFacts(ctx, &state, resp.Private) {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	}
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -209,6 +213,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		resp.Diagnostics.Append(d...)
 		plan.ContentSHA256 = sum
 	}
+	fillFacts(ctx, &plan, wo)
 	if resp.Diagnostics.HasError() {
 		return
 	}

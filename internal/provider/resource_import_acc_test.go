@@ -397,8 +397,10 @@ resource "etl_import" "gl" {
 				ResourceName:      addr,
 				ImportState:       true,
 				ImportStateVerify: true,
-				// What defines the job is configuration only: the service does not return it.
-				ImportStateVerifyIgnore: []string{"template_id", "file", "rows", "submit", "wait_for_completion", "cancel_on_destroy", "content_sha256", "timeouts"},
+				// What defines the job is configuration only: the service does not return it,
+				// nor what the plan counted of its data.
+				ImportStateVerifyIgnore: []string{"template_id", "file", "rows", "submit", "wait_for_completion", "cancel_on_destroy", "content_sha256", "timeouts",
+					"columns", "row_count", "size_bytes"},
 			},
 			{
 				ResourceName:  addr,

@@ -39,9 +39,10 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
+	plan.ContentSHA256 = sum
+	planFacts(ctx, req, plan, hc, resp)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
-	plan.ContentSHA256 = sum
 	if req.State.Raw.IsNull() {
 		recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
 		return

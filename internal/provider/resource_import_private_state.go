@@ -45,6 +45,12 @@ type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
+// privateStore is a private state read and written.
+type privateStore interface {
+	privateGetter
+	privateSetter
+}
+
 // isAdopted reports whether private state marks an imported job that has
 // not yet adopted its configuration.
 func isAdopted(ctx context.Context, p privateGetter) bool {

@@ -79,6 +79,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 		},
 	}
 	maps.Copy(resp.Schema.Attributes, jobAttributes())
+	maps.Copy(resp.Schema.Attributes, dataFactsAttributes())
 }
 
 // partHeaderDoc: what a name sent in the multipart header may hold.

@@ -1,0 +1,273 @@
+package provider
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	tfres "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+)
+
+// columns, row_count and size_bytes are known in the plan of a new import
+// (a CSV file with quoted line breaks, CR LF and no final line break; rows;
+// rows_wo, whose cells never reach the plan), an edited file plans its new
+// row_count, and the plan after each apply is empty.
+func TestAccImport_dataFacts(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	dir := t.TempDir()
+	p := writeFile(t, dir, "gl.csv", []byte(factsCSV))
+	five := factsCSV + "\r\n4030,5\r\n4040,6\r\n"
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "2"}, {"4020", "3"}}
+	woRows := [][]string{{"Account", "Amount"}, {"4000", "facts-wo-secret"}}
+	config := e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "file" {
+  template_id = %[1]q
+  file        = { path = %[2]q }
+}
+
+resource "etl_import" "rows" {
+  template_id = %[1]q
+  rows        = [["Account", "Amount"], ["4000", "1"], ["4010", "2"], ["4020", "3"]]
+}
+
+resource "etl_import" "wo" {
+  template_id = %[1]q
+  rows_wo     = [["Account", "Amount"], ["4000", "facts-wo-secret"]]
+}
+`, emulator.GLActualsTemplateID, p)
+	columns := knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("Account"), knownvalue.StringExact("Amount")})
+	facts := func(addr string, cols knownvalue.Check, n, size int) []plancheck.PlanCheck {
+		return []plancheck.PlanCheck{
+			plancheck.ExpectKnownValue(addr, tfjsonpath.New("columns"), cols),
+			plancheck.ExpectKnownValue(addr, tfjsonpath.New("row_count"), knownvalue.Int64Exact(int64(n))),
+			plancheck.ExpectKnownValue(addr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(size))),
+		}
+	}
+	first := append(facts("etl_import.file", columns, 3, len(factsCSV)), facts("etl_import.rows", columns, 3, len(rowsBody(t, rows)))...)
+	first = append(first, facts("etl_import.wo", knownvalue.Null(), 1, len(rowsBody(t, woRows)))...)
+	first = append(first, planHoldsNone([]string{"facts-wo-secret"}))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		Steps: []resource.TestStep{
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				// Two rows more: a new job, its row_count known at plan.
+				PreConfig: func() { writeFile(t, dir, "gl.csv", []byte(five)) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(facts("etl_import.file", columns, 5, len(five)),
+					plancheck.ExpectResourceAction("etl_import.file", plancheck.ResourceActionReplace),
+					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionNoop))},
+			},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// A postcondition on row_count refuses an empty data file at plan time:
+// no job starts.
+func TestAccImport_dataFactsPostcondition(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	p := writeFile(t, t.TempDir(), "empty.csv", []byte("Account,Amount\r\n"))
+	config := e.providerConfig() + fmt.Sprintf(`
+resource "etl_import" "empty" {
+  template_id = %q
+  file        = { path = %q }
+  lifecycle {
+    postcondition {
+      condition     = self.row_count > 0
+      error_message = "the data file holds no rows"
+    }
+  }
+}
+`, emulator.GLActualsTemplateID, p)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      config,
+			ExpectError: regexp.MustCompile(`the data file holds no rows`),
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			if n := len(e.Jobs()); n != 0 {
+				return fmt.Errorf("%d jobs on the emulator, want 0", n)
+			}
+			if _, err := os.Stat(p); err != nil {
+				return err
+			}
+			return nil
+		},
+	})
+}
+
+// A state written before columns, row_count and size_bytes existed (null
+// in state, the file's hash record without counts) plans nothing after the
+// upgrade: no job starts, the unchanged file is not read at plan, rows
+// gain their values at the refresh.
+func TestAccImport_dataFactsUpgrade(t *testing.T) {
+	c := newCacheFixture(t, true)
+	config := c.config("") + fmt.Sprintf(`
+resource "etl_import" "rows" {
+  template_id = %q
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}
+`, emulator.GLActualsTemplateID)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:     func() { testAccPreCheck(t) },
+		CheckDestroy: expectJobCount(t, c.e, 2),
+		Steps: []resource.TestStep{
+			{
+				ProtoV6ProviderFactories: withoutFactsFactories,
+				Config:                   config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("etl_import.rows", tfjsonpath.New("row_count"), knownvalue.Null()),
+				},
+			},
+			{
+				PreConfig:                func() { c.requireReads(2, "after the first apply (its plan, then the send)") },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Config:                   config,
+				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					c.expectReads(2, "after the plan of the upgrade"),
+					statecheck.ExpectKnownValue("etl_import.rows", tfjsonpath.New("row_count"), knownvalue.Int64Exact(1)),
+				},
+			},
+		},
+	})
+}
+
+// withoutFactsFactories serve etl_import as it was before it had columns,
+// row_count and size_bytes: they stay null, and the private record of the
+// file's hash holds no counts.
+var withoutFactsFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"etl": providerserver.NewProtocol6WithError(&providerWithoutFacts{etlProvider: &etlProvider{version: "test"}}),
+}
+
+// providerWithoutFacts is the provider whose etl_import has no data facts.
+type providerWithoutFacts struct{ *etlProvider }
+
+// Resources serves etl_import without its data facts.
+func (p *providerWithoutFacts) Resources(context.Context) []func() tfres.Resource {
+	return []func() tfres.Resource{func() tfres.Resource { return importWithoutFacts{&importResource{}} }}
+}
+
+// importWithoutFacts is etl_import that forgets its data facts.
+type importWithoutFacts struct{ *importResource }
+
+// ModifyPlan plans the facts null.
+func (r importWithoutFacts) ModifyPlan(ctx context.Context, req tfres.ModifyPlanRequest, resp *tfres.ModifyPlanResponse) {
+	r.importResource.ModifyPlan(ctx, req, resp)
+	if !resp.Plan.Raw.IsNull() {
+		forgetFacts(ctx, resp.Plan.SetAttribute, resp.Private)
+	}
+}
+
+// Create records the facts null.
+func (r importWithoutFacts) Create(ctx context.Context, req tfres.CreateRequest, resp *tfres.CreateResponse) {
+	r.importResource.Create(ctx, req, resp)
+	forgetFacts(ctx, resp.State.SetAttribute, resp.Private)
+}
+
+// Read keeps the facts null.
+func (r importWithoutFacts) Read(ctx context.Context, req tfres.ReadRequest, resp *tfres.ReadResponse) {
+	r.importResource.Read(ctx, req, resp)
+	if !resp.State.Raw.IsNull() {
+		forgetFacts(ctx, resp.State.SetAttribute, resp.Private)
+	}
+}
+
+// forgetFacts sets the facts null and drops the counts of the private
+// record.
+func forgetFacts(ctx context.Context, set func(context.Context, path.Path, any) diag.Diagnostics, p privateStore) {
+	set(ctx, path.Root("columns"), types.ListNull(types.StringType))
+	set(ctx, path.Root("row_count"), types.Int64Null())
+	set(ctx, path.Root("size_bytes"), types.Int64Null())
+	if rec := recordFrom(ctx, p); rec != nil {
+		rec.Counts = nil
+		var d diag.Diagnostics
+		saveRecord(ctx, p, rec, &d)
+	}
+}
+
+// After the apply of an unchanged old file, the private record of its
+// hash keeps the plan's counts: a later plan that trusts the record knows
+// the values without reading the file.
+func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
+	c := newCacheFixture(t, true)
+	workDir := t.TempDir()
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		WorkingDir:               workDir,
+		Steps: []resource.TestStep{{
+			Config: c.config(""),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Int64Exact(300_000)),
+				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(len(c.content)))),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{c.imported(1), privateStateHolds(workDir, `"rows":300000`)},
+		}},
+	})
+}
+
+// privateStateHolds checks that the private state of some resource in the
+// state files under dir holds want (decoded however deep it is base64).
+func privateStateHolds(dir, want string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+		found := false
+		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || d.Name() != "terraform.tfstate" {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			if err == nil && holdsDecoded(b, want, 3) {
+				found = true
+			}
+			return nil
+		})
+		if !found {
+			resp.Error = fmt.Errorf("no private state holds %s", want)
+		}
+	})
+}
+
+// holdsDecoded reports whether b, or a base64 string in the JSON b (down
+// to depth levels), holds want.
+func holdsDecoded(b []byte, want string, depth int) bool {
+	if strings.Contains(string(b), want) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, m := range regexp.MustCompile(`"([A-Za-z0-9+/=]{16,})"`).FindAllSubmatch(b, -1) {
+		if dec, err := base64.StdEncoding.DecodeString(string(m[1])); err == nil && holdsDecoded(dec, want, depth-1) {
+			return true
+		}
+	}
+	return false
+}

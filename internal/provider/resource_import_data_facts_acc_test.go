@@ -63,7 +63,15 @@ resource "etl_import" "wo" {
 			plancheck.ExpectKnownValue(addr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(size))),
 		}
 	}
+	// Where the data goes: the template's model, known at plan.
+	model := func(addr string) []plancheck.PlanCheck {
+		return []plancheck.PlanCheck{
+			plancheck.ExpectKnownValue(addr, tfjsonpath.New("model_id"), knownvalue.StringExact(modelFinance)),
+			plancheck.ExpectKnownValue(addr, tfjsonpath.New("model_name"), knownvalue.StringExact("Finance Plan")),
+		}
+	}
 	first := append(facts("etl_import.file", columns, 3, len(factsCSV)), facts("etl_import.rows", columns, 3, len(rowsBody(t, rows)))...)
+	first = append(append(first, model("etl_import.file")...), model("etl_import.wo")...)
 	first = append(first, facts("etl_import.wo", knownvalue.Null(), 1, len(rowsBody(t, woRows)))...)
 	first = append(first, planHoldsNone([]string{"facts-wo-secret"}))
 	resource.Test(t, resource.TestCase{
@@ -77,7 +85,7 @@ resource "etl_import" "wo" {
 				// Two rows more: a new job, its row_count known at plan.
 				PreConfig: func() { writeFile(t, dir, "gl.csv", []byte(five)) },
 				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(facts("etl_import.file", columns, 5, len(five)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(append(facts("etl_import.file", columns, 5, len(five)), model("etl_import.file")...),
 					plancheck.ExpectResourceAction("etl_import.file", plancheck.ResourceActionReplace),
 					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionNoop))},
 			},

@@ -44,6 +44,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
+		r.planModel(ctx, plan, resp)
 		recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
 		return
 	}

@@ -71,13 +71,16 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	}
 	// The data is checked again now, as a plan checks it (the file may
 	// have changed since the plan), and its hash is the one the send
-	// verifies.
-	sum, d := planContentHash(ctx, m, writeOnlyData{}, nil)
+	// verifies. A file's rows are counted in that same read (hc.counted).
+	hc := &hashCache{}
+	sum, d := planContentHash(ctx, m, writeOnlyData{}, hc)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	m.ContentSHA256 = sum
+	var factDiags diag.Diagnostics // the hash reported the data's problems
+	p.facts = planDataFacts(ctx, m, writeOnlyData{}, hc.counted, &factDiags)
 	up, d := prepareUpload(ctx, &m, writeOnlyData{})
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -123,6 +126,7 @@ func (a *importAction) finish(ctx context.Context, r *jobRunner, m *importModel,
 	}
 	if !m.WaitForCompletion.ValueBool() {
 		p.send(fmt.Sprintf("Import job %s is %s; not waiting for it (wait_for_completion is false)", job.ID, m.Status.ValueString()))
+		p.sendSummary(job.ID)
 		return
 	}
 	r.waitAndRecord(ctx, m, timeout, diags)
@@ -131,4 +135,5 @@ func (a *importAction) finish(ctx context.Context, r *jobRunner, m *importModel,
 	} else {
 		p.send(fmt.Sprintf("Import job %s is still %s", job.ID, status))
 	}
+	p.sendSummary(job.ID)
 }

@@ -74,7 +74,9 @@ action "etl_import" "failing" {
 			t.Fatalf("invocation %d of file: job %+v, want the file's %d bytes (SHA-256 %s), COMPLETED", i, job, len(raw), sha256Hex(raw))
 		}
 		expectOutput(t, out, "Import job "+job.ID+" started: RUNNING", "Import job "+job.ID+" submitted: SUBMITTED",
-			"Import job "+job.ID+" ended: COMPLETED", "SHA-256 "+sha256Hex(raw), "Actions: 1 invoked")
+			"Import job "+job.ID+" ended: COMPLETED", "SHA-256 "+sha256Hex(raw), "Actions: 1 invoked",
+			fmt.Sprintf("with the file gl.csv: 2 data rows, %d bytes, SHA-256 %s", len(raw), sha256Hex(raw)),
+			fmt.Sprintf("Import job %s sent the file gl.csv: 2 data rows, %d bytes", job.ID, len(raw)))
 	}
 
 	out := cli.invoke(t, "rows", true)
@@ -82,7 +84,8 @@ action "etl_import" "failing" {
 	if u := job.Upload; u.Kind != "data" || u.SHA256 != sha256Hex(body) || u.Bytes != int64(len(body)) {
 		t.Fatalf("rows: job %+v, want the rows' JSON body (SHA-256 %s)", job, sha256Hex(body))
 	}
-	expectOutput(t, out, "Import job "+job.ID+" started", "not waiting for it")
+	expectOutput(t, out, "Import job "+job.ID+" started", "not waiting for it",
+		fmt.Sprintf("Import job %s sent the rows (start with data): 2 data rows, %d bytes", job.ID, len(body)))
 
 	out = cli.invoke(t, "failing", false)
 	job = lastJob(t, e, 4)
@@ -145,8 +148,9 @@ action "etl_import" "multi" {
 		t.Errorf("requests that change something:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	expectOutput(t, out, "Import job "+job.ID+" created: EDITING",
-		fmt.Sprintf(`Loading step "Load Actuals" (input %s): %d bytes`, emulator.TwoStepActualsInputID, len(actualsRaw)),
-		fmt.Sprintf(`Loading step "Load Rates" (input %s): %d bytes`, emulator.TwoStepRatesInputID, len(ratesCSV)),
+		fmt.Sprintf(`Loading step "Load Actuals" (input %s): 2 data rows, %d bytes`, emulator.TwoStepActualsInputID, len(actualsRaw)),
+		fmt.Sprintf(`Loading step "Load Rates" (input %s): 2 data rows, %d bytes`, emulator.TwoStepRatesInputID, len(ratesCSV)),
+		fmt.Sprintf(`Import job %s sent step "Load Actuals": 2 data rows, %d bytes; step "Load Rates": 2 data rows, %d bytes`, job.ID, len(actualsRaw), len(ratesCSV)),
 		"Import job "+job.ID+" submitted: SUBMITTED", "Import job "+job.ID+" ended: COMPLETED", "Actions: 1 invoked")
 
 	// Nothing is kept: the state lists nothing.

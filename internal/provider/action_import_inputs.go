@@ -23,7 +23,7 @@ import (
 // invocations, not the resource's changes.
 const actionInputsDescription = "The inputs of a template with several input steps, keyed by step name (as `data.etl_template` shows it in `steps`) or by input id; " +
 	"each holds exactly one of `file` and `rows`. Every invocation creates one new job, loads each input into the job's input in the template's step order " +
-	"(a multipart upload, streamed from disk, retried from its start like other idempotent calls), reporting each step and its size, then submits the job " +
+	"(a multipart upload, streamed from disk, retried from its start like other idempotent calls), reporting each step with its data rows and bytes, then submits the job " +
 	"(`submit` defaults to `true` with `inputs`). Keys are resolved against the template's steps when the invocation is planned, and again when it runs: " +
 	"a key that is neither a step name nor an input id fails the invocation before any job is created, listing the steps; a step name that the template has twice must be given by input id. " +
 	"A load that fails cancels the job (best effort) and fails the invocation, naming the job and the step. " +
@@ -146,7 +146,8 @@ func (a *importAction) runInputs(ctx context.Context, m *importModel, timeout ti
 	if diags.HasError() {
 		return
 	}
-	entries, d := planInputEntries(ctx, t, steps, ins, writeOnlyData{}, nil)
+	// hc off: each file is read, and counted in that read (entries' Facts).
+	entries, d := planInputEntries(ctx, t, steps, ins, writeOnlyData{}, &hashCache{})
 	diags.Append(d...)
 	if diags.HasError() {
 		return
@@ -156,8 +157,12 @@ func (a *importAction) runInputs(ctx context.Context, m *importModel, timeout ti
 		return
 	}
 	planned := make(map[string]types.String, len(ins))
+	p.inputFacts = make(map[string]dataFacts, len(ins))
 	for i, in := range ins {
 		planned[in.key] = types.StringValue(entries[i].Sum)
+		if entries[i].Facts != nil {
+			p.inputFacts[entries[i].InputID] = *entries[i].Facts
+		}
 	}
 	loads, _, ok := prepareInputLoads(ctx, t, steps, ins, writeOnlyData{}, planned, diags)
 	defer closeLoads(loads)

@@ -110,11 +110,12 @@ func TestImportActionInvokeInputs(t *testing.T) {
 		inOrder(t, progress,
 			fmt.Sprintf(`^Creating an import job from template %s to load 2 inputs$`, emulator.TwoStepTemplateID),
 			fmt.Sprintf(`^Import job %s created: EDITING$`, job.ID),
-			fmt.Sprintf(`^Loading step "Load Actuals" \(input %s\): %d bytes$`, emulator.TwoStepActualsInputID, len(actualsRaw)),
-			fmt.Sprintf(`^Loading step "Load Rates" \(input %s\): %d bytes$`, emulator.TwoStepRatesInputID, len(ratesCSV)),
+			fmt.Sprintf(`^Loading step "Load Actuals" \(input %s\): 2 data rows, %d bytes$`, emulator.TwoStepActualsInputID, len(actualsRaw)),
+			fmt.Sprintf(`^Loading step "Load Rates" \(input %s\): 2 data rows, %d bytes$`, emulator.TwoStepRatesInputID, len(ratesCSV)),
 			fmt.Sprintf(`^Import job %s: 2 inputs loaded$`, job.ID),
 			fmt.Sprintf(`^Import job %s submitted: SUBMITTED$`, job.ID),
-			fmt.Sprintf(`^Import job %s ended: COMPLETED$`, job.ID))
+			fmt.Sprintf(`^Import job %s ended: COMPLETED$`, job.ID),
+			fmt.Sprintf(`^Import job %s sent step "Load Actuals": 2 data rows, %d bytes; step "Load Rates": 2 data rows, %d bytes$`, job.ID, len(actualsRaw), len(ratesCSV)))
 	}
 	jobs := e.Jobs()
 	var want []string

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
@@ -25,6 +27,12 @@ var uploadProgressEvery = 2 * time.Second
 type actionProgress struct {
 	ctx  context.Context
 	emit func(action.InvokeProgressEvent) // nil: log only
+	// facts are the counts of the file or rows sent, and inputFacts those
+	// of each input by input id, from the reads that hashed them.
+	facts      dataFacts
+	inputFacts map[string]dataFacts
+	// sent says what was sent so far, with its counts (sendSummary).
+	sent []string
 }
 
 // newActionProgress returns a reporter that logs with ctx and sends each
@@ -59,11 +67,15 @@ func (p *actionProgress) every(interval time.Duration, msg func() string) (stop 
 // while a file is being sent, how many of its bytes have been.
 func startReporting(ctx context.Context, r *jobRunner, templateID string, up *preparedUpload, p *actionProgress, diags *diag.Diagnostics) *etl.Job {
 	if up.file == nil {
-		p.send(fmt.Sprintf("Starting an import job from template %s with %d rows (start with data), SHA-256 %s", templateID, len(up.data.Rows), up.sum))
+		what := p.counted("the rows (start with data)", p.facts)
+		p.send(fmt.Sprintf("Starting an import job from template %s with %s, SHA-256 %s", templateID, what, up.sum))
 		return r.start(ctx, templateID, up, diags)
 	}
 	f := up.file
-	p.send(fmt.Sprintf("Starting an import job from template %s with the file %s: %d bytes, SHA-256 %s", templateID, f.Input.FileName, f.Size, up.sum))
+	facts := p.facts
+	facts.SizeBytes = types.Int64Value(f.Size)
+	what := p.counted("the file "+f.Input.FileName, facts)
+	p.send(fmt.Sprintf("Starting an import job from template %s with %s, SHA-256 %s", templateID, what, up.sum))
 	defer p.reportSent(f)()
 	return r.start(ctx, templateID, up, diags)
 }
@@ -74,8 +86,30 @@ func startReporting(ctx context.Context, r *jobRunner, templateID string, up *pr
 // over.
 func (p *actionProgress) reportLoad(l inputLoad) (done func()) {
 	f := l.up.file
-	p.send(fmt.Sprintf("Loading step %q (input %s): %d bytes", l.step.StepName, l.step.InputID, f.Size))
+	facts := p.inputFacts[l.step.InputID]
+	facts.SizeBytes = types.Int64Value(f.Size)
+	p.counted(fmt.Sprintf("step %q", l.step.StepName), facts)
+	p.send(fmt.Sprintf("Loading step %q (input %s): %s", l.step.StepName, l.step.InputID, describeCounts(facts)))
 	return p.reportSent(f)
+}
+
+// counted returns what with the data rows and bytes of facts, such as
+// "the file gl.csv: 3 data rows, 120 bytes", and keeps it for the summary.
+func (p *actionProgress) counted(what string, facts dataFacts) string {
+	if c := describeCounts(facts); c != "" {
+		what += ": " + c
+	}
+	p.sent = append(p.sent, what)
+	return what
+}
+
+// sendSummary closes an invocation's progress by saying what job id was
+// sent, with its data rows and bytes: "Import job 7 sent the file gl.csv:
+// 3 data rows, 120 bytes".
+func (p *actionProgress) sendSummary(id string) {
+	if len(p.sent) > 0 {
+		p.send(fmt.Sprintf("Import job %s sent %s", id, strings.Join(p.sent, "; ")))
+	}
 }
 
 // reportSent counts the bytes of f that each attempt to send it reads,

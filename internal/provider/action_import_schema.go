@@ -24,7 +24,7 @@ import (
 func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file, with rows, or with one input per step of the template: " +
-			"every invocation starts one new job, streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress. " +
+			"every invocation starts one new job, streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress: the data rows and bytes it sends (per input with `inputs`), and each status of the job. " +
 			"It keeps nothing in state. Invoke it with `terraform apply -invoke=action.etl_import.<name>`, or from a resource's " +
 			"`lifecycle { action_trigger { ... } }`. Actions need Terraform 1.14 or later; OpenTofu does not support them (use the `etl_import` resource there).",
 		Attributes: map[string]schema.Attribute{

@@ -145,10 +145,11 @@ func TestImportActionInvokeFile(t *testing.T) {
 			t.Errorf("job %s is %s, want COMPLETED", job.ID, job.Status)
 		}
 		for _, want := range []string{
-			fmt.Sprintf(`^Starting an import job from template %s with the file gl\.psv: %d bytes, SHA-256 %s$`, emulator.GLActualsTemplateID, len(raw), sha256Hex(raw)),
+			fmt.Sprintf(`^Starting an import job from template %s with the file gl\.psv: 2 data rows, %d bytes, SHA-256 %s$`, emulator.GLActualsTemplateID, len(raw), sha256Hex(raw)),
 			fmt.Sprintf(`^Import job %s started: RUNNING$`, job.ID),
 			fmt.Sprintf(`^Import job %s submitted: SUBMITTED$`, job.ID),
 			fmt.Sprintf(`^Import job %s ended: COMPLETED$`, job.ID),
+			fmt.Sprintf(`^Import job %s sent the file gl\.psv: 2 data rows, %d bytes$`, job.ID, len(raw)),
 		} {
 			if !hasMessage(progress, want) {
 				t.Errorf("invocation %d: no progress message matching %s in %q", i, want, progress)
@@ -170,8 +171,9 @@ func TestImportActionInvokeRows(t *testing.T) {
 	if len(jobs) != 1 || jobs[0].Upload == nil || jobs[0].Upload.Kind != "data" || jobs[0].Upload.SHA256 != sha256Hex(body) || jobs[0].Upload.Bytes != int64(len(body)) {
 		t.Fatalf("jobs %+v, want one with the rows' JSON body (SHA-256 %s)", jobs, sha256Hex(body))
 	}
-	if !hasMessage(progress, `with 3 rows \(start with data\), SHA-256 `+sha256Hex(body)) ||
-		!hasMessage(progress, `not waiting for it \(wait_for_completion is false\)$`) {
+	if !hasMessage(progress, fmt.Sprintf(`with the rows \(start with data\): 2 data rows, %d bytes, SHA-256 %s$`, len(body), sha256Hex(body))) ||
+		!hasMessage(progress, `not waiting for it \(wait_for_completion is false\)$`) ||
+		!hasMessage(progress, fmt.Sprintf(`^Import job [0-9]+ sent the rows \(start with data\): 2 data rows, %d bytes$`, len(body))) {
 		t.Errorf("progress %q", progress)
 	}
 	if n := e.Requests(emulator.EndpointSubmitJob); n != 0 {

@@ -27,6 +27,9 @@ type inputEntry struct {
 	Sum      string `json:"sha256"`
 	StepName string `json:"step_name"`
 	Position int    `json:"position"`
+	// Facts is what the input holds, counted in the read that hashed it
+	// when hc was given (planInputEntry); not part of the hash, nor kept.
+	Facts *dataFacts `json:"-"`
 }
 
 // rowsInput is how a rows input is sent: a UTF-8 CSV file.
@@ -53,19 +56,26 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 		if !ok {
 			return nil, nil
 		}
-		return &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: hashRowsCSV(rows)}, nil
+		e := &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: hashRowsCSV(rows)}
+		facts := factsOfInputRows(rows)
+		e.Facts = &facts
+		return e, nil
 	}
 	f, diags := fileFrom(ctx, in.File)
 	if f == nil || diags.HasError() {
 		return nil, diags
 	}
-	sum, d := planFileHash(ctx, wo.withContent(*f), hc)
+	withContent := wo.withContent(*f)
+	sum, d := planFileHash(ctx, withContent, hc)
 	diags.Append(d...)
 	full := withDefaults(*f)
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {
 		return nil, diags
 	}
-	return &inputEntry{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(), Sum: sum.ValueString()}, diags
+	e := &inputEntry{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(), Sum: sum.ValueString()}
+	facts := inputFileFacts(withContent, hc)
+	e.Facts = &facts
+	return e, diags
 }
 
 // planContentHash returns the SHA-256 of the bytes the planned job would

@@ -168,8 +168,8 @@ func jobAttributes() map[string]schema.Attribute {
 		"model_id": schema.StringAttribute{
 			MarkdownDescription: "The id of the model the job imports into. Known in the plan of a new job (a create or a replacement): the template's model, read when the plan is made, so a reviewer sees where the data goes. " +
 				"Unknown there only while the provider's settings or the template cannot be read.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			Computed:      true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"model_name": schema.StringAttribute{
 			MarkdownDescription: "The name of the model the job imports into; known in the plan of a new job, like `model_id`.",

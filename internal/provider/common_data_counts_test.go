@@ -1,0 +1,61 @@
+package provider
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+)
+
+// TestDescribeCounts: data rows and bytes, singular and plural, leaving
+// out what is not known.
+func TestDescribeCounts(t *testing.T) {
+	for _, tc := range []struct {
+		f    dataFacts
+		want string
+	}{
+		{dataFacts{RowCount: types.Int64Value(3), SizeBytes: types.Int64Value(120)}, "3 data rows, 120 bytes"},
+		{dataFacts{RowCount: types.Int64Value(1), SizeBytes: types.Int64Value(1)}, "1 data row, 1 bytes"},
+		{dataFacts{RowCount: types.Int64Value(0), SizeBytes: types.Int64Value(9)}, "0 data rows, 9 bytes"},
+		{dataFacts{RowCount: types.Int64Unknown(), SizeBytes: types.Int64Value(9)}, "9 bytes"},
+		{nullFacts(), ""},
+	} {
+		if got := describeCounts(tc.f); got != tc.want {
+			t.Errorf("describeCounts(%+v) = %q, want %q", tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestFactsOfInputRows: an input's rows are sent as a CSV file: its data
+// records (an empty row is none) and its size.
+func TestFactsOfInputRows(t *testing.T) {
+	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {}, {"4010", "a\nb"}}
+	f := factsOfInputRows(rows)
+	d := etl.DataUpload{Rows: rows}
+	if f.RowCount.ValueInt64() != 2 || f.SizeBytes.ValueInt64() != d.CSVSize() || len(f.Columns.Elements()) != 2 {
+		t.Errorf("facts %+v, want 2 rows, %d bytes, 2 columns", f, d.CSVSize())
+	}
+}
+
+// TestInputFileFacts: without a hash cache nothing is counted; with one,
+// an input's file is counted in the read that hashed it.
+func TestInputFileFacts(t *testing.T) {
+	body := "Account,Amount\n4000,1\n4010,2\n4020,3\n"
+	p := writeFile(t, t.TempDir(), "in.csv", []byte(body))
+	null := types.StringNull()
+	f := fileModel{Path: types.StringValue(p), Content: null, ContentWO: null, Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: null, PartName: null}
+	if got := inputFileFacts(f, nil); !got.RowCount.IsUnknown() {
+		t.Errorf("no cache: %+v, want unknown", got)
+	}
+	hc := &hashCache{}
+	var d diag.Diagnostics
+	if _, err := hc.planFileSHA256(t.Context(), f, &d); err != nil {
+		t.Fatal(err)
+	}
+	got := inputFileFacts(f, hc)
+	if got.RowCount.ValueInt64() != 3 || got.SizeBytes.ValueInt64() != int64(len(body)) || len(got.Columns.Elements()) != 2 {
+		t.Errorf("facts %+v, want 3 rows, %d bytes, 2 columns", got, len(body))
+	}
+}

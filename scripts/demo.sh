@@ -55,14 +55,23 @@ say "$name apply (examples/quickstart, against the emulator at $ETL_BASE_URL)"
 
 # field NAME KEY: a string field of an object output.
 field() { "$tf" output -json "$1" | sed -n "s/.*\"$2\":\"\\([^\"]*\\)\".*/\\1/p"; }
+# number NAME KEY: a number field of an object output, read from the applied
+# state (the provider counted it at plan); fails when it is not a number.
+number() {
+  local n
+  n="$("$tf" output -json "$1" | sed -n "s/.*\"$2\":\\([0-9][0-9]*\\)[,}].*/\\1/p")"
+  [[ -n "$n" ]] || { echo "demo: the output $1 has no number $2" >&2; return 1; }
+  printf '%s\n' "$n"
+}
 gl_id="$(field gl_job id)" gl_status="$(field gl_job status)" gl_model="$(field gl_job model)"
 hc_id="$(field headcount_job id)" hc_status="$(field headcount_job status)"
-rows="$(($(wc -l <data/gl.csv) - 1))"
+gl_rows="$(number gl_job row_count)" gl_bytes="$(number gl_job size_bytes)"
+hc_rows="$(number headcount_job row_count)" hc_bytes="$(number headcount_job size_bytes)"
 
 say "$name destroy"
 "$tf" destroy -auto-approve -input=false "${color[@]}"
 
 say "what just happened"
 fmt -w 78 <<EOF
-Terraform looked two import templates up by name in the emulator (an in-memory stand-in for the service), then started two import jobs: job $gl_id uploaded data/gl.csv ($rows data rows) to "GL Actuals" in $gl_model, and job $hc_id sent two inline rows to "Headcount". Both were submitted and waited for: $gl_id ended $gl_status and $hc_id ended $hc_status. Destroy then removed them from the Terraform state only: an import cannot be undone, so destroying never deletes imported data. The emulator stopped with this demo and kept nothing. Next: read examples/quickstart/main.tf, docs/resources/import.md (submitting, replacement, a failed job) and docs/guides/fixtures-in-ci.md, or run the emulator yourself: ${demo#"$root"/}/etl-emulator -h
+Terraform looked two import templates up by name in the emulator (an in-memory stand-in for the service), then started two import jobs: job $gl_id uploaded data/gl.csv ($gl_rows data rows, $gl_bytes bytes) to "GL Actuals" in $gl_model, and job $hc_id sent $hc_rows inline data rows ($hc_bytes bytes) to "Headcount"; these counts are row_count and size_bytes in the applied state, shown by the plan before either job started. Both were submitted and waited for: $gl_id ended $gl_status and $hc_id ended $hc_status. Destroy then removed them from the Terraform state only: an import cannot be undone, so destroying never deletes imported data. The emulator stopped with this demo and kept nothing. Next: read examples/quickstart/main.tf, docs/resources/import.md (submitting, replacement, a failed job) and docs/guides/fixtures-in-ci.md, or run the emulator yourself: ${demo#"$root"/}/etl-emulator -h
 EOF

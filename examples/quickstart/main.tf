@@ -54,13 +54,19 @@ output "gl_job" {
     status         = etl_import.gl.status
     model          = etl_import.gl.model_name
     content_sha256 = etl_import.gl.content_sha256
+    # What the plan showed of the data sent: its data rows (the header row
+    # excluded) and its bytes.
+    row_count  = etl_import.gl.row_count
+    size_bytes = etl_import.gl.size_bytes
   }
 }
 
 output "headcount_job" {
   value = {
-    id     = etl_import.headcount.id
-    status = etl_import.headcount.status
-    model  = etl_import.headcount.model_name
+    id         = etl_import.headcount.id
+    status     = etl_import.headcount.status
+    model      = etl_import.headcount.model_name
+    row_count  = etl_import.headcount.row_count
+    size_bytes = etl_import.headcount.size_bytes
   }
 }

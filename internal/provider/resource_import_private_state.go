@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -80,9 +81,12 @@ func setPrivateJSON(ctx context.Context, p privateSetter, key string, v any, dia
 	if p == nil {
 		return
 	}
-	if b, err := json.Marshal(v); err == nil {
-		diags.Append(p.SetKey(ctx, key, b)...)
+	b, err := json.Marshal(v)
+	if err != nil {
+		diags.AddError("Keeping private state failed", fmt.Sprintf("The provider could not encode its private state %q: %s. This is a bug in the provider; please report it.", key, err))
+		return
 	}
+	diags.Append(p.SetKey(ctx, key, b)...)
 }
 
 // recordFrom reads the file's hash record in private state; nil when

@@ -38,3 +38,12 @@ func TestIsAdopted(t *testing.T) {
 		t.Fatal("not adopted with the key set")
 	}
 }
+
+// A value that cannot be encoded is an error, not a silent no-op.
+func TestSetPrivateJSON_encodingError(t *testing.T) {
+	var diags diag.Diagnostics
+	setPrivateJSON(context.Background(), fakePrivate{}, "k", func() {}, &diags)
+	if !diags.HasError() {
+		t.Fatal("a function value was kept without an error")
+	}
+}

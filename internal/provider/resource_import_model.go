@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -49,11 +48,9 @@ type fileModel struct {
 	ContentWO types.String `tfsdk:"content_wo"`
 }
 
-var fileAttrTypes = map[string]attr.Type{
-	"path": types.StringType, "content": types.StringType, "format": types.StringType,
-	"encoding": types.StringType, "name": types.StringType, "part_name": types.StringType,
-	"content_wo": types.StringType,
-}
+// fileAttrTypes are the types of the file attribute, as its schema has
+// them.
+var fileAttrTypes = fileAttribute().GetType().(types.ObjectType).AttrTypes
 
 // setJob copies what the service says of the job j (its id, status, model,
 // user and dates) into m.

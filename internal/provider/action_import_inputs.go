@@ -87,7 +87,9 @@ func (a importActionModel) asResourceInputs(ctx context.Context) (types.Map, dia
 		rows, _ := attrs["rows"].(types.List)
 		f, d := asResourceFile(ctx, file)
 		diags.Append(d...)
-		v, d := types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": rows})
+		none := nullFacts()
+		v, d := types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": rows,
+			"columns": none.Columns, "row_count": none.RowCount, "size_bytes": none.SizeBytes})
 		diags.Append(d...)
 		out[k] = v
 	}

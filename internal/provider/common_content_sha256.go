@@ -51,6 +51,9 @@ func inputsHash(entries []inputEntry) string {
 // unknown or the file has a problem. wo holds the input's write-only
 // content (file.content_wo); hc the caches of file hashes (nil: none).
 func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
+	if hc == nil {
+		hc = &hashCache{} // off: the file is read, and counted in that read
+	}
 	if !in.Rows.IsNull() {
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {

@@ -23,14 +23,22 @@ import (
 type inputModel struct {
 	File types.Object `tfsdk:"file"`
 	Rows types.List   `tfsdk:"rows"`
+	// The input's data facts (resource_import_inputs_facts.go); null in
+	// the action's inputs, which have none.
+	Columns   types.List  `tfsdk:"columns"`
+	RowCount  types.Int64 `tfsdk:"row_count"`
+	SizeBytes types.Int64 `tfsdk:"size_bytes"`
 }
 
 // inputAttrTypes are the attributes of one entry of inputs, its file the
 // resource's file block (the action's, which has no content_wo, is
 // converted to it: importActionModel.asResourceInputs).
 var inputAttrTypes = map[string]attr.Type{
-	"file": types.ObjectType{AttrTypes: fileAttrTypes},
-	"rows": types.ListType{ElemType: types.ListType{ElemType: types.StringType}},
+	"file":       types.ObjectType{AttrTypes: fileAttrTypes},
+	"rows":       types.ListType{ElemType: types.ListType{ElemType: types.StringType}},
+	"columns":    types.ListType{ElemType: types.StringType},
+	"row_count":  types.Int64Type,
+	"size_bytes": types.Int64Type,
 }
 
 // keyedInput is one entry of inputs with its key.
@@ -65,6 +73,9 @@ func inputsFrom(ctx context.Context, m types.Map) (ins []keyedInput, known bool,
 func inputsValue(ctx context.Context, ins []keyedInput) (types.Map, diag.Diagnostics) {
 	out := make(map[string]inputModel, len(ins))
 	for _, in := range ins {
+		if in.Columns.ElementType(ctx) == nil { // a model built without facts
+			in.Columns = types.ListNull(types.StringType)
+		}
 		out[in.key] = in.inputModel
 	}
 	return types.MapValueFrom(ctx, types.ObjectType{AttrTypes: inputAttrTypes}, out)

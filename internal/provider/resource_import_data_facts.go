@@ -26,8 +26,11 @@ import (
 const dataFactsNote = " Unknown at plan time only when the data is (a path, rows or content known only at apply), " +
 	"or when the file is not read at plan because a record of its hash taken before these values existed is trusted (see the provider's `hash_cache`): " +
 	"a new job's are then known after apply. A job already in state when the provider was upgraded to a version with these values keeps them null " +
-	"(its plan stays empty) until a refresh finds them, in the state's rows or content or in the record of its file's hash. " +
-	"Null with `inputs` (values per input are not available yet)."
+	"(its plan stays empty) until a refresh finds them, in the state's rows or content or in the record of its file's hash." + dataFactsInputsNote
+
+// dataFactsInputsNote ends the top-level descriptions: with inputs, each
+// input has its own.
+const dataFactsInputsNote = " Null with `inputs`: each input has its own (`inputs[\"<key>\"].row_count`)."
 
 // dataFactsAttributes are columns, row_count and size_bytes.
 func dataFactsAttributes() map[string]schema.Attribute {
@@ -245,6 +248,9 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importM
 // data, now known (a file is read again to count it); a value still not
 // known is null.
 func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
+	if !m.Inputs.IsNull() {
+		fillInputFacts(ctx, m, wo)
+	}
 	have := factsOf(*m)
 	if !have.Columns.IsUnknown() && !have.RowCount.IsUnknown() && !have.SizeBytes.IsUnknown() {
 		return

@@ -190,30 +190,39 @@ type importWithoutFacts struct{ *importResource }
 func (r importWithoutFacts) ModifyPlan(ctx context.Context, req tfres.ModifyPlanRequest, resp *tfres.ModifyPlanResponse) {
 	r.importResource.ModifyPlan(ctx, req, resp)
 	if !resp.Plan.Raw.IsNull() {
-		forgetFacts(ctx, resp.Plan.SetAttribute, resp.Private)
+		forgetFacts(ctx, resp.Plan.GetAttribute, resp.Plan.SetAttribute, resp.Private)
 	}
 }
 
 // Create records the facts null.
 func (r importWithoutFacts) Create(ctx context.Context, req tfres.CreateRequest, resp *tfres.CreateResponse) {
 	r.importResource.Create(ctx, req, resp)
-	forgetFacts(ctx, resp.State.SetAttribute, resp.Private)
+	forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute, resp.Private)
 }
 
 // Read keeps the facts null.
 func (r importWithoutFacts) Read(ctx context.Context, req tfres.ReadRequest, resp *tfres.ReadResponse) {
 	r.importResource.Read(ctx, req, resp)
 	if !resp.State.Raw.IsNull() {
-		forgetFacts(ctx, resp.State.SetAttribute, resp.Private)
+		forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute, resp.Private)
 	}
 }
 
-// forgetFacts sets the facts null and drops the counts of the private
-// record.
-func forgetFacts(ctx context.Context, set func(context.Context, path.Path, any) diag.Diagnostics, p privateStore) {
-	set(ctx, path.Root("columns"), types.ListNull(types.StringType))
-	set(ctx, path.Root("row_count"), types.Int64Null())
-	set(ctx, path.Root("size_bytes"), types.Int64Null())
+// forgetFacts sets the facts null, those of each input too, and drops
+// the counts of the private record.
+func forgetFacts(ctx context.Context, get, set func(context.Context, path.Path, any) diag.Diagnostics, p privateStore) {
+	at := []path.Path{path.Root("columns")}
+	var inputs types.Map
+	if d := get(ctx, path.Root("inputs"), &inputs); !d.HasError() && !inputs.IsUnknown() {
+		for k := range inputs.Elements() {
+			at = append(at, inputPath(k).AtName("columns"))
+		}
+	}
+	for _, c := range at {
+		set(ctx, c, types.ListNull(types.StringType))
+		set(ctx, c.ParentPath().AtName("row_count"), types.Int64Null())
+		set(ctx, c.ParentPath().AtName("size_bytes"), types.Int64Null())
+	}
 	if rec := recordFrom(ctx, p); rec != nil {
 		rec.Counts = nil
 		var d diag.Diagnostics

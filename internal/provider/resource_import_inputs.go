@@ -53,6 +53,9 @@ func inputsAttribute() schema.Attribute {
 					Optional:    true,
 					Validators:  []validator.List{rowsValidator{}},
 				},
+				"columns":    inputFactsAttributes()["columns"],
+				"row_count":  inputFactsAttributes()["row_count"],
+				"size_bytes": inputFactsAttributes()["size_bytes"],
 			},
 		},
 	}

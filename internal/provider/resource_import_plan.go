@@ -41,6 +41,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	plan.ContentSHA256 = sum
 	planFacts(ctx, req, plan, hc, resp)
+	planInputFacts(ctx, req, plan, entries, resp)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {

@@ -1,0 +1,162 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// The data facts of each input (columns, row_count, size_bytes inside each
+// entry of inputs), planned as the top-level ones are
+// (resource_import_data_facts.go): an input's file is counted in the read
+// that hashes it (planInputEntry), its rows as the CSV file they are sent
+// as. The action's inputs have none (actionInputsAttribute).
+
+// inputFactsNote says, in each input's description, when a value is
+// unknown or null.
+const inputFactsNote = " Planned as the top-level value is: unknown only when the input's data is (known only at apply), " +
+	"or when a record of its file's hash taken before these values existed is trusted (see the provider's `hash_cache`), then known after apply. " +
+	"A job already in state when the provider was upgraded to a version with these values keeps them null, and its plan stays empty."
+
+// inputFactsAttributes are the facts of one input, as the top-level ones
+// (dataFactsAttributes) are of the file or rows.
+func inputFactsAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"columns": schema.ListAttribute{
+			MarkdownDescription: "This input's header row's cells, decoded: `rows[0]`, or the first record of its file (byte order mark removed). " +
+				"Null with `file.content_wo` (no cell of write-only data is shown), and when the header row cannot be read." + inputFactsNote,
+			ElementType: types.StringType,
+			Computed:    true,
+		},
+		"row_count": schema.Int64Attribute{
+			MarkdownDescription: "How many data records the service imports into this input: the records after the header row, counted as the top-level `row_count` is." + inputFactsNote,
+			Computed:            true,
+		},
+		"size_bytes": schema.Int64Attribute{
+			MarkdownDescription: "How many bytes this input sends: its file's size, its encoded `content` (or `content_wo`), or for `rows` the UTF-8 CSV file they are sent as." + inputFactsNote,
+			Computed:            true,
+		},
+	}
+}
+
+// factsOfInput reads the facts of in.
+func factsOfInput(in inputModel) dataFacts {
+	return dataFacts{Columns: in.Columns, RowCount: in.RowCount, SizeBytes: in.SizeBytes}
+}
+
+// setFacts writes f into in.
+func (in *inputModel) setFacts(f dataFacts) {
+	in.Columns, in.RowCount, in.SizeBytes = f.Columns, f.RowCount, f.SizeBytes
+}
+
+// writeOnlyInput reports whether in's file holds write-only content (wo:
+// the input's write-only data).
+func writeOnlyInput(ctx context.Context, in keyedInput, wo writeOnlyData) bool {
+	f, _ := fileFrom(ctx, in.File)
+	if f == nil {
+		return false
+	}
+	_, name := wo.withContent(*f).inline()
+	return name == "content_wo"
+}
+
+// planInputFacts sets in the plan the facts of each input: those of its
+// entry (entries: the inputs hashed, in the key order of inputs; nil when
+// the hash is unknown, and the facts then are too). For the same data as
+// the state (content_sha256 unchanged), an input's state values are kept
+// where the planned ones are unknown or the state's null (keepUnchanged):
+// the plan of unchanged data, or after an upgrade, stays empty.
+func planInputFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, entries []inputEntry, resp *resource.ModifyPlanResponse) {
+	ins, isKnown, d := inputsFrom(ctx, plan.Inputs)
+	if !isKnown || d.HasError() {
+		return
+	}
+	wo, _ := readWriteOnly(ctx, req.Config)
+	prior := priorInputs(ctx, req, plan)
+	for i, in := range ins {
+		f := unknownFacts(writeOnlyInput(ctx, in, wo.forInput(in.key)))
+		if len(entries) == len(ins) && entries[i].Facts != nil {
+			f = *entries[i].Facts
+		}
+		if s, ok := prior[in.key]; ok {
+			f = keepUnchanged(f, factsOfInput(s))
+		}
+		at := inputPath(in.key)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("columns"), f.Columns)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("row_count"), f.RowCount)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("size_bytes"), f.SizeBytes)...)
+	}
+}
+
+// priorInputs returns the state's inputs by key when the state imports the
+// same data as plan (the same known content_sha256); nil otherwise.
+func priorInputs(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) map[string]inputModel {
+	if req.State.Raw.IsNull() {
+		return nil
+	}
+	var state importModel
+	if d := req.State.Get(ctx, &state); d.HasError() || !known(state.ContentSHA256) || !state.ContentSHA256.Equal(plan.ContentSHA256) {
+		return nil
+	}
+	ins, isKnown, _ := inputsFrom(ctx, state.Inputs)
+	if !isKnown {
+		return nil
+	}
+	out := make(map[string]inputModel, len(ins))
+	for _, in := range ins {
+		out[in.key] = in.inputModel
+	}
+	return out
+}
+
+// fillInputFacts, at apply, fills the facts of each input left unknown at
+// plan from its data, now known (a file is read again to count it); a
+// value still not known is null.
+func fillInputFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
+	ins, isKnown, d := inputsFrom(ctx, m.Inputs)
+	if !isKnown || d.HasError() {
+		return
+	}
+	for i, in := range ins {
+		have := factsOfInput(in.inputModel)
+		if !have.Columns.IsUnknown() && !have.RowCount.IsUnknown() && !have.SizeBytes.IsUnknown() {
+			continue
+		}
+		got := inputFactsNow(ctx, in, wo.forInput(in.key))
+		ins[i].setFacts(dataFacts{
+			Columns:   pick(have.Columns, got.Columns, nullFacts().Columns),
+			RowCount:  pick(have.RowCount, got.RowCount, nullFacts().RowCount),
+			SizeBytes: pick(have.SizeBytes, got.SizeBytes, nullFacts().SizeBytes),
+		})
+	}
+	if v, d := inputsValue(ctx, ins); !d.HasError() {
+		m.Inputs = v
+	}
+}
+
+// inputFactsNow counts the data of in (wo: its write-only data) as it is
+// now.
+func inputFactsNow(ctx context.Context, in keyedInput, wo writeOnlyData) dataFacts {
+	if !in.Rows.IsNull() {
+		rows, ok := rowsFrom(in.Rows)
+		if !ok {
+			return unknownFacts(false)
+		}
+		return factsOfInputRows(rows)
+	}
+	f, _ := fileFrom(ctx, in.File)
+	if f == nil {
+		return nullFacts()
+	}
+	var diags diag.Diagnostics // shown at plan already
+	var rec *localfile.Record
+	if known(f.Path) {
+		rec, _ = readFileRecord(withDefaults(*f), &diags)
+	}
+	return factsOfFile(wo.withContent(*f), rec, &diags)
+}

@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -50,7 +52,13 @@ type fileModel struct {
 
 // fileAttrTypes are the types of the file attribute, as its schema has
 // them.
-var fileAttrTypes = fileAttribute().GetType().(types.ObjectType).AttrTypes
+var fileAttrTypes = func() map[string]attr.Type {
+	t, ok := fileAttribute().GetType().(types.ObjectType)
+	if !ok {
+		panic(fmt.Sprintf("the file attribute's type is %T, not an object", fileAttribute().GetType()))
+	}
+	return t.AttrTypes
+}()
 
 // setJob copies what the service says of the job j (its id, status, model,
 // user and dates) into m.

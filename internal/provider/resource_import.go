@@ -35,7 +35,7 @@ func newImportResource() resource.Resource { return &importResource{} }
 // wording) starts, submits and waits for its job.
 type importResource struct {
 	jobRunner
-	hashCache bool       // the file hash caches are on (hash_cache.go)
+	hashCache bool       // the file hash caches are on (common_hash_cache.go)
 	ledger    *jobLedger // the jobs in no state yet (resource_import_ledger.go)
 }
 
@@ -180,14 +180,12 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	state.setJob(job)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	if r.ledger != nil {
 		r.ledger.forget(ctx, r.ref(job.ID)) // the state holds it
 	}
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
-	if refreshFacts(ctx, &state, resp.Private) {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	}
+	refreshFacts(ctx, &state, resp.Private)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -42,9 +42,12 @@ func submitNotNeeded(s etl.JobStatus) bool {
 
 // wasSubmitted reports whether a job in status s has been through a
 // submit: turning submit on for it records the change and sends nothing.
+// QUEUED is not one: a start answers QUEUED when another job of the model
+// runs (api-notes.md), so a QUEUED job may never have been submitted; it
+// is submitted, and a refusal is read (submitConfirmed).
 func wasSubmitted(s etl.JobStatus) bool {
 	switch s {
-	case etl.StatusSubmitted, etl.StatusQueued, etl.StatusWaiting, etl.StatusCompleted, etl.StatusError:
+	case etl.StatusSubmitted, etl.StatusWaiting, etl.StatusCompleted, etl.StatusError:
 		return true
 	}
 	return false

@@ -99,7 +99,7 @@ func TestSubmitNotNeeded(t *testing.T) {
 // TestWasSubmitted: the statuses a job reaches only through a submit (or
 // a start), and those of a job never submitted that can no longer be.
 func TestWasSubmitted(t *testing.T) {
-	submitted := map[etl.JobStatus]bool{etl.StatusSubmitted: true, etl.StatusQueued: true, etl.StatusWaiting: true, etl.StatusCompleted: true, etl.StatusError: true}
+	submitted := map[etl.JobStatus]bool{etl.StatusSubmitted: true, etl.StatusWaiting: true, etl.StatusCompleted: true, etl.StatusError: true}
 	for _, s := range etl.AllStatuses {
 		if got := wasSubmitted(s); got != submitted[s] {
 			t.Errorf("wasSubmitted(%s) = %v, want %v", s, got, submitted[s])

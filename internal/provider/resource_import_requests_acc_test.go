@@ -112,19 +112,25 @@ func TestAccRequests_conflictAnswered400(t *testing.T) {
 		}
 		return statecheck.ExpectKnownValue("etl_import."+name, tfjsonpath.New("status"), knownvalue.StringExact(s))
 	}
-	// jobStatus checks the status of the job of resource name (whose rows
-	// hold its name).
+	// jobOf returns the job of resource name (whose rows hold its name).
+	jobOf := func(name string) (emulator.Job, bool) {
+		for _, j := range e.Jobs() {
+			if j.Upload != nil && len(j.Upload.Rows) == 1 && j.Upload.Rows[0][1] == name {
+				return j, true
+			}
+		}
+		return emulator.Job{}, false
+	}
+	// jobStatus checks the status of the job of resource name.
 	jobStatus := func(name string, want string) func() {
 		return func() {
-			for _, j := range e.Jobs() {
-				if j.Upload != nil && len(j.Upload.Rows) == 1 && j.Upload.Rows[0][1] == name {
-					if j.Status != want && !(want == emulator.StatusRunning && inProgress.MatchString(j.Status)) {
-						t.Errorf("job of %s: %s, want %s", name, j.Status, want)
-					}
-					return
-				}
+			j, ok := jobOf(name)
+			switch {
+			case !ok:
+				t.Errorf("no job of %s", name)
+			case j.Status != want && !(want == emulator.StatusRunning && inProgress.MatchString(j.Status)):
+				t.Errorf("job of %s: %s, want %s", name, j.Status, want)
 			}
-			t.Errorf("no job of %s", name)
 		}
 	}
 	prov := e.providerConfig()
@@ -165,9 +171,14 @@ func TestAccRequests_conflictAnswered400(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum("a"), sum("b"), sum("c"), sum("d")), requests(1, 3), status("d", "RUNNING")},
 			},
 			{
-				// Update: submit turned on; the job finished first, refused with 400.
+				// Update: submit turned on for a job QUEUED behind another
+				// of its model (as a start may answer: QUEUED is no sign of
+				// a submit); the job finished first, refused with 400.
 				PreConfig: func() {
 					jobStatus("c", emulator.StatusCancelled)()
+					if d, ok := jobOf("d"); !ok || !e.SetJobStatus(d.ID, emulator.StatusQueued) {
+						t.Error("no job of d to queue")
+					}
 					finishOnSubmit.Store(true)
 				},
 				Config:            prov + res("a", true, false) + res("d", true, false),

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -305,7 +304,7 @@ func TestAccReimport_killedDuringWait(t *testing.T) {
 	clock := &testClock{}
 	c := newReimportCLI(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
 	cmd, _ := c.startWaiting(t, c.e, append([]string{"apply", "-auto-approve", "-no-color", "-input=false"}, c.vars()...)...)
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+	if err := cmd.Process.Kill(); err != nil { // SIGKILL on unix
 		t.Fatal(err)
 	}
 	_ = cmd.Wait()

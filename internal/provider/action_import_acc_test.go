@@ -203,7 +203,6 @@ action "etl_import" "reload" {
 		})
 	}
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0), skipOpenTofu{}},
 		Steps: []resource.TestStep{
@@ -249,7 +248,9 @@ type actionsCLI struct {
 // attached to it; it skips the test, saying why, on a CLI without actions.
 func newActionsCLI(t *testing.T) *actionsCLI {
 	t.Helper()
-	testAccPreCheck(t)
+	// These tests drive the Terraform CLI themselves, not through
+	// resource.Test: nothing else skips them without TF_ACC.
+	requireTFAcc(t)
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if tf == "" {
 		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI; " + actionsSkipReason)

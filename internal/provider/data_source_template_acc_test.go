@@ -20,7 +20,6 @@ func TestAccTemplateDataSource(t *testing.T) {
 		"input_id":  knownvalue.StringExact(emulator.GLActualsInputID),
 	})})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

@@ -25,7 +25,6 @@ func templateObj(id, name, modelID, modelName string, lastRun knownvalue.Check) 
 func TestAccTemplatesDataSource(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

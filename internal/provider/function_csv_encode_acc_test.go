@@ -205,7 +205,6 @@ resource "etl_import" "fixture" {
 }
 `, csvEncodeHCLRows(rows), emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -261,7 +260,6 @@ resource "etl_import" "big" {
 }
 `, nRows, cellLen, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -292,7 +290,6 @@ func TestAccCSVEncodeFunction_errors(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
-				PreCheck:                 func() { testAccPreCheck(t) },
 				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{

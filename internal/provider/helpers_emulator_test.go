@@ -68,9 +68,11 @@ const (
 // unknownTemplateID is a template id the emulator does not know.
 const unknownTemplateID = "640101874288689999"
 
-// testAccPreCheck skips the test unless TF_ACC is set: acceptance tests
-// run the Terraform CLI.
-func testAccPreCheck(t *testing.T) {
+// requireTFAcc skips the test unless TF_ACC is set, as resource.Test
+// does. Tests that go through resource.Test need no call to it; tests
+// that drive the Terraform CLI themselves do, and so do tests whose setup
+// before resource.Test is slow enough to skip early.
+func requireTFAcc(t *testing.T) {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run with TF_ACC=1")

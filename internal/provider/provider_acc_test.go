@@ -16,7 +16,6 @@ import (
 func TestAccProviderConfig_fromAttributes(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			// hub is set too: base_url wins, hub is still validated.
@@ -39,7 +38,6 @@ data "etl_templates" "all" {}
 }
 
 func TestAccProviderConfig_fromEnvironment(t *testing.T) {
-	testAccPreCheck(t)
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	t.Setenv(EnvBaseURL, e.URL)
 	t.Setenv(EnvTokenID, emulator.DefaultTokenID)
@@ -70,7 +68,6 @@ resource "etl_import" "env" {
 }
 
 func TestAccProviderConfig_errors(t *testing.T) {
-	testAccPreCheck(t)
 	clearEnv(t)
 	e := newTestEmulator(t, emulator.Options{})
 	ds := "\ndata \"etl_templates\" \"all\" {}\n"
@@ -137,7 +134,6 @@ provider "etl" {
 }
 `
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -171,7 +167,6 @@ resource "etl_import" "x" {
 // with a diagnostic that names the certificate and the fix, and works
 // with ca_cert_pem or ca_cert_file.
 func TestAccTLS_caCert(t *testing.T) {
-	testAccPreCheck(t)
 	t.Setenv(EnvCACertFile, "")
 	ts, srv, certPEM, err := emulator.NewTLSServer(emulator.Options{Instant: true})
 	if err != nil {

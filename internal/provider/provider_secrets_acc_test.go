@@ -49,7 +49,6 @@ func scanForSecrets(t *testing.T, where, s string, secrets []string) int {
 // plan or the error messages, on success and on the error paths: 401, 404,
 // a start whose answer was lost, a base_url that refuses connections.
 func TestAccSecrets_neverLeak(t *testing.T) {
-	testAccPreCheck(t)
 	dir := t.TempDir()
 	logFile := filepath.Join(dir, "trace.log")
 	workDir := filepath.Join(dir, "work")
@@ -227,7 +226,6 @@ func stateHasNoSecrets(secrets []string) statecheck.StateCheck {
 // Terraform prints or in the TF_LOG=TRACE log, for a data source, a start,
 // a refresh and a submit.
 func TestAccSecrets_echoedInErrorBody(t *testing.T) {
-	testAccPreCheck(t)
 	const secret = "s3cr/t+k&y=1 ü~\"x" // every escape differs from the raw secret
 	dir := t.TempDir()
 	logFile := filepath.Join(dir, "trace.log")

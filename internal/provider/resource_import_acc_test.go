@@ -91,7 +91,6 @@ resource "etl_import" %q {
 		)
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -137,7 +136,6 @@ resource "etl_import" "rows" {
 	want := [][]string{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20.5"}, {"4020", "Montréal & <co>"}}
 	body := rowsBody(t, want)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -201,7 +199,6 @@ func TestAccImport_submitWithoutWait(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
 	const addr = "etl_import.sub"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: e.providerConfig() + fmt.Sprintf(`
@@ -245,7 +242,6 @@ resource "etl_import" "bad" {
 }
 `, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -291,7 +287,6 @@ resource "etl_import" "gl" {
 	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
 	var editedRaw []byte
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -340,7 +335,6 @@ func TestAccImport_pathUnknownAtPlan(t *testing.T) {
 	p, raw := writeTestFile(t, t.TempDir(), "later.psv", "PSV", "UTF-8", testRows)
 	const addr = "etl_import.later"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: e.providerConfig() + fmt.Sprintf(`
@@ -384,7 +378,6 @@ resource "etl_import" "gl" {
 }
 `, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -444,7 +437,6 @@ import {
 		return nil
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -506,7 +498,6 @@ resource "etl_import" "sales" {
 }
 `, emulator.SalesVolumesTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -567,7 +558,6 @@ resource "etl_import" "keep" {
 `, emulator.GLActualsTemplateID, cancel, emulator.SalesVolumesTemplateID)
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			for _, j := range e.Jobs() {
@@ -612,7 +602,6 @@ resource "etl_import" "keep" {
 }
 
 func TestAccImport_jobGoneLeavesState(t *testing.T) {
-	testAccPreCheck(t)
 	srv := emulator.New(emulator.Options{Instant: true})
 	var gone atomic.Bool
 	// Once gone is set, the service no longer knows any job.
@@ -669,7 +658,6 @@ func TestAccImport_answerLostNoDuplicate(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointStartWithData, Count: 1, DropAfterHandling: true})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 1 {

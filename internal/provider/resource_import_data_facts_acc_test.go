@@ -75,7 +75,6 @@ resource "etl_import" "wo" {
 	first = append(first, facts("etl_import.wo", knownvalue.Null(), 1, len(rowsBody(t, woRows)))...)
 	first = append(first, planHoldsNone([]string{"facts-wo-secret"}))
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
@@ -112,7 +111,6 @@ resource "etl_import" "empty" {
 }
 `, emulator.GLActualsTemplateID, p)
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      config,
@@ -143,7 +141,6 @@ resource "etl_import" "rows" {
 }
 `, emulator.GLActualsTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:     func() { testAccPreCheck(t) },
 		CheckDestroy: expectJobCount(t, c.e, 2),
 		Steps: []resource.TestStep{
 			{
@@ -237,7 +234,6 @@ func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
 	c := newCacheFixture(t, true)
 	workDir := t.TempDir()
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		WorkingDir:               workDir,
 		Steps: []resource.TestStep{{

@@ -35,7 +35,6 @@ resource "etl_import" "gl" {
 		return nil
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 2 {

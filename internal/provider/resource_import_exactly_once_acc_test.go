@@ -216,7 +216,6 @@ resource "etl_import" "gl" {
 	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
 	editedSum := sha256Hex([]byte(delimited(edited, "CSV")))
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -288,7 +287,6 @@ resource "etl_import" "gl" {
 	spy := &diagSpy{}
 	firstJob := func() string { return e.Jobs()[0].ID }
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		Steps: []resource.TestStep{
 			{
@@ -359,7 +357,6 @@ resource "etl_import" "gl" {
 		"The data the job imported is still in the model", "status NOT_FOUND", "terraform apply -replace=etl_import.<name>")
 	notFound := statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound))
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy: func(*terraform.State) error {
 			return checkJobs(e, sum)
@@ -438,7 +435,6 @@ resource "etl_import" %q {
 	started := []string{sha256Hex(rowsBody(t, salesRows)), sha256Hex(rowsBody(t, headcountRows))}
 	noNewJob := func() error { return checkJobs(e, started...) }
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -528,7 +524,6 @@ resource "etl_import" %q {
 	}
 	unchanged := plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionNoop)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -621,7 +616,6 @@ resource "etl_import" "gl" {
 		plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
 	}}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
@@ -674,7 +668,6 @@ func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
 		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -737,7 +730,6 @@ resource "etl_import" "content" {
 	}
 	sums := []string{sha256Hex(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}})), sha256Hex([]byte(text))}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config("rows", "content"), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sums...)}},

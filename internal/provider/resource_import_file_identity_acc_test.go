@@ -94,7 +94,6 @@ var replaced = resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{planche
 // modification time is seen: the plan replaces the import and the apply
 // sends the edited bytes.
 func TestAccFileIdentity_symlinkDotDot(t *testing.T) {
-	testAccPreCheck(t)
 	t.Parallel()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o700); err != nil {
@@ -118,7 +117,6 @@ func TestAccFileIdentity_symlinkDotDot(t *testing.T) {
 	// identity, is in the disk cache.
 	other := newTestEmulator(t, emulator.Options{Instant: true})
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:            identityConfig(other, decoy),
@@ -129,7 +127,6 @@ func TestAccFileIdentity_symlinkDotDot(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	config := identityConfig(e, path)
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ConfigStateChecks: []statecheck.StateCheck{jobsReceived(e, content)}},
@@ -151,7 +148,9 @@ func TestAccFileIdentity_symlinkDotDot(t *testing.T) {
 // user's cache directory is this test's own (XDG_CACHE_HOME), read by the
 // provider in this process.
 func TestAccFileIdentity_foreignCacheDir(t *testing.T) {
-	testAccPreCheck(t)
+	// resource.Test skips without TF_ACC too, but only after the setup
+	// below has waited out the racy margin (2 s): skip before it.
+	requireTFAcc(t)
 	if os.Geteuid() != 0 {
 		t.Skip("giving the cache directory to another user (chown) takes root")
 	}
@@ -219,7 +218,6 @@ func TestAccFileIdentity_foreignCacheDir(t *testing.T) {
 	}
 
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ConfigStateChecks: []statecheck.StateCheck{jobsReceived(e, content)}},

@@ -15,7 +15,9 @@ import (
 // no job starts. The resource page says so and shows the configuration to
 // write instead. This test pins that behaviour, so that the page stays true.
 func TestAccImport_generateConfigOut(t *testing.T) {
-	testAccPreCheck(t)
+	// This test drives the Terraform CLI itself, not through resource.Test:
+	// nothing else skips it without TF_ACC.
+	requireTFAcc(t)
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if tf == "" {
 		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI")

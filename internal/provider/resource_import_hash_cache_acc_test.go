@@ -137,7 +137,6 @@ func TestAccHashCache_unchangedFileNotRead(t *testing.T) {
 	c := newCacheFixture(t, true)
 	config := c.config("")
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -168,7 +167,6 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 	var second, third []byte
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ConfigStateChecks: []statecheck.StateCheck{c.imported(1)}},
@@ -218,7 +216,6 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 	config := c.config("")
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -258,7 +255,6 @@ func TestAccHashCache_optOut(t *testing.T) {
 	config := c.config("  hash_cache   = false")
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -290,7 +286,6 @@ func TestAccHashCache_envOptOut(t *testing.T) {
 	t.Setenv(EnvHashCache, "false")
 	c := newCacheFixture(t, true)
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:            c.config(""),
@@ -308,7 +303,6 @@ func TestAccHashCache_inputsUnchangedNotRead(t *testing.T) {
 	config := twoStepConfig(c.e, "Load Actuals", c.path, "")
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

@@ -55,7 +55,6 @@ resource "etl_import" "created" {
 }
 `, jobID, emulator.GLActualsTemplateID, emulator.GLActualsTemplateID)
 	tfresource.ParallelTest(t, tfresource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		TerraformVersionChecks:   identityCLI,
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             expectJobCount(t, e, 2),
@@ -93,7 +92,6 @@ resource "etl_import" "gl" {
 }
 `, emulator.GLActualsTemplateID)
 	tfresource.ParallelTest(t, tfresource.TestCase{
-		PreCheck:               func() { testAccPreCheck(t) },
 		TerraformVersionChecks: identityCLI,
 		CheckDestroy:           expectJobCount(t, e, 1),
 		Steps: []tfresource.TestStep{

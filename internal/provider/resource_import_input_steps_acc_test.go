@@ -54,7 +54,6 @@ resource "etl_import" "gl" {
 		}
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy:             expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{

@@ -133,7 +133,6 @@ func TestAccImportInputs_fileAndRows(t *testing.T) {
 	config := twoStepConfig(e, "Load Actuals", actuals, "  wait_for_completion = true")
 	var jobID string
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -192,7 +191,6 @@ func TestAccImportInputs_unknownKey(t *testing.T) {
 	dir := t.TempDir()
 	actuals, _ := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -225,7 +223,6 @@ resource "etl_import" "twin" {
 	first := []byte(delimited([][]string{{"Region", "Units"}, {"East", "1"}}, "CSV"))
 	second := []byte(delimited([][]string{{"Region", "Units"}, {"West", "2"}}, "CSV"))
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -260,7 +257,6 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 	const addr = "etl_import.multi"
 	var firstID string
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -348,7 +344,6 @@ func TestAccImportInputs_loadFails(t *testing.T) {
 		return "(none)"
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -394,7 +389,6 @@ func TestAccImportInputs_loadRetried(t *testing.T) {
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -434,7 +428,6 @@ resource "etl_import" "one_step" {
 }
 `, emulator.TwoStepTemplateID, actuals, emulator.GLActualsTemplateID, actuals)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -478,7 +471,6 @@ func TestAccImportInputs_submitChoice(t *testing.T) {
 	actuals, _ := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{
 			{
@@ -544,7 +536,6 @@ resource "etl_import" "x" {
 		}
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 0 {
@@ -604,7 +595,6 @@ resource "etl_import" "adopted" {
 }
 `, job.ID, emulator.TwoStepTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,

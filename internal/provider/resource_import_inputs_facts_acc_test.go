@@ -43,7 +43,6 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 	first = append(first, plancheck.ExpectKnownValue(addr, tfjsonpath.New("row_count"), knownvalue.Null()))
 	three := append(append([][]string{}, actualsRows...), []string{"4020", "7"})
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
@@ -74,7 +73,6 @@ func TestAccImportInputs_dataFactsUpgrade(t *testing.T) {
 	config := twoStepConfig(e, "Load Actuals", actuals, "")
 	rowCount := tfjsonpath.New("inputs").AtMapKey("Load Actuals").AtMapKey("row_count")
 	resource.Test(t, resource.TestCase{
-		PreCheck:     func() { testAccPreCheck(t) },
 		CheckDestroy: expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
 			{

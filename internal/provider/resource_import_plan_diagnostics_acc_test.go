@@ -70,7 +70,6 @@ resource "etl_import" "x" {
 		{Config: e.providerConfig()},
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 0 {

@@ -38,7 +38,9 @@ type reimportCLI struct {
 // has one column, for any template.
 func newReimportCLI(t *testing.T, opts emulator.Options) *reimportCLI {
 	t.Helper()
-	testAccPreCheck(t)
+	// These tests drive the Terraform CLI themselves, not through
+	// resource.Test: nothing else skips them without TF_ACC.
+	requireTFAcc(t)
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if tf == "" {
 		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI to drive")

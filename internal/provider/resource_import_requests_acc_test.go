@@ -47,7 +47,6 @@ resource "etl_import" "x" {
 	}
 	const name, part = "my \"quoted\"\tname\\x.csv", "the \"part\"\t\\x"
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -135,7 +134,6 @@ func TestAccRequests_conflictAnswered400(t *testing.T) {
 	}
 	prov := e.providerConfig()
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

@@ -76,7 +76,6 @@ func TestAccResume_timedOutThenCompleted(t *testing.T) {
 	spy := &diagSpy{}
 	firstJob := func() string { return e.Jobs()[0].ID }
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy:             expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
@@ -105,7 +104,6 @@ func TestAccResume_stillRunning(t *testing.T) {
 	sum := sha256Hex(rowsBody(t, resumeRows))
 	polls := 0
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
@@ -135,7 +133,6 @@ func TestAccResume_failedSubmit(t *testing.T) {
 	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointSubmitJob, Status: http.StatusBadGateway})
 	sum := sha256Hex(rowsBody(t, resumeRows))
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
@@ -156,7 +153,6 @@ func TestAccResume_destroyAfterTimeout(t *testing.T) {
 	clock := &testClock{}
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour, Now: clock.Now})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(s *terraform.State) error {
 			if n := e.Requests(emulator.EndpointCancelJob); n != 0 {
@@ -190,7 +186,6 @@ resource "etl_import" "gl" {
 `, emulator.GLActualsTemplateID)
 	ended := regexp.MustCompile(`Import job \d+ ended with status ERROR`)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             expectJobCount(t, e, 2),
 		Steps: []resource.TestStep{
@@ -234,7 +229,6 @@ resource "etl_import" "gl" {
 		clock.advance(2 * time.Hour) // past ExpireAfter: the EDITING job is EXPIRED
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy:             expectJobCount(t, e, 2),
 		Steps: []resource.TestStep{
@@ -272,7 +266,9 @@ resource "etl_import" "gl" {
 // that job: 1 job, COMPLETED, and the plan after it is empty. Driven
 // through the CLI, which alone can be interrupted.
 func TestAccResume_interrupted(t *testing.T) {
-	testAccPreCheck(t)
+	// This test drives the Terraform CLI itself, not through resource.Test:
+	// nothing else skips it without TF_ACC.
+	requireTFAcc(t)
 	tf := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if tf == "" {
 		t.Skip("TF_ACC_TERRAFORM_PATH names no CLI to interrupt")
@@ -340,7 +336,6 @@ func TestAccResume_cancelOnDestroy(t *testing.T) {
 	config := strings.Replace(resumeConfig(e, "1s"), "submit              = true", "submit              = true\n  cancel_on_destroy   = true", 1)
 	sum := sha256Hex(rowsBody(t, resumeRows))
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := e.Requests(emulator.EndpointCancelJob); n != 1 {
@@ -392,7 +387,6 @@ func TestAccResume_readFailsWhileResuming(t *testing.T) {
 		failGets.Store(2) // the first attempt and its retry, after the plan
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{

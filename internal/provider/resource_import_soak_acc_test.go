@@ -27,7 +27,9 @@ const (
 // each holding the bytes the resource's content_sha256 names. It runs only
 // with ETL_SOAK=1 (make soak).
 func TestAccSoak(t *testing.T) {
-	testAccPreCheck(t)
+	// resource.Test skips without TF_ACC too, but only after the setup
+	// below has written every soak file: skip before it.
+	requireTFAcc(t)
 	if os.Getenv("ETL_SOAK") == "" {
 		t.Skip("the soak runs with ETL_SOAK=1 (make soak)")
 	}

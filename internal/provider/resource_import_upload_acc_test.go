@@ -51,7 +51,6 @@ resource "etl_import" "big" {
 }
 `, emulator.GLActualsTemplateID, nRows, cellLen)
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -109,7 +108,6 @@ func TestAccImport_fileChangedAfterPlanAborts(t *testing.T) {
 		}
 	}}
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{{
 			Config: e.providerConfig() + fmt.Sprintf(`

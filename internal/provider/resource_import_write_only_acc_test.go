@@ -58,7 +58,6 @@ resource "etl_import" "inputs" {
 	input := []byte("Account,Amount\n4020,wo-input-1\n")
 	secrets := []string{"wo-rows-1", "wo-rows-2", "wo-content-1", "wo-input-1"}
 	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		WorkingDir:               workDir,

@@ -56,7 +56,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	}
 	timeout, d := cfg.timeout(ctx)
 	resp.Diagnostics.Append(d...)
-	m, d := cfg.asImportModel(ctx)
+	s, d := cfg.spec(ctx)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -65,75 +65,75 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	defer cancel()
 
 	p := newActionProgress(ctx, resp.SendProgress)
-	if !m.Inputs.IsNull() {
-		a.runInputs(ctx, &m, timeout, p, &resp.Diagnostics)
+	if !s.Inputs.IsNull() {
+		a.runInputs(ctx, s, timeout, p, &resp.Diagnostics)
 		return
 	}
 	// The data is checked again now, as a plan checks it (the file may
 	// have changed since the plan), and its hash is the one the send
 	// verifies. A file's rows are counted in that same read (hc.counted).
 	hc := &hashCache{}
-	sum, d := planContentHash(ctx, m, writeOnlyData{}, hc)
+	sum, d := planContentHash(ctx, s, writeOnlyData{}, hc)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	m.ContentSHA256 = sum
+	s.ContentSHA256 = sum
 	var factDiags diag.Diagnostics // the hash reported the data's problems
-	p.facts = planDataFacts(ctx, m, writeOnlyData{}, hc.counted, &factDiags)
-	up, d := prepareUpload(ctx, &m, writeOnlyData{})
+	p.facts = planDataFacts(ctx, s, writeOnlyData{}, hc.counted, &factDiags)
+	up, d := prepareUpload(ctx, &s, writeOnlyData{})
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	defer up.Close()
-	a.run(ctx, &m, up, timeout, p, &resp.Diagnostics)
+	a.run(ctx, s, up, timeout, p, &resp.Diagnostics)
 }
 
 // runner returns the jobRunner of one invocation (the action's wording),
 // reporting each status it waits through to p (nil: none).
 func (a *importAction) runner(p *actionProgress) *jobRunner {
-	r := &jobRunner{client: a.client, action: true}
+	r := &jobRunner{client: a.client, wording: actionWording}
 	if p != nil {
 		r.progress = p.send
 	}
 	return r
 }
 
-// run starts the job with the file or rows, then submits it and waits for
-// it as configured (finish), recording each outcome in m and reporting
-// each step through p; failures go to diags.
-func (a *importAction) run(ctx context.Context, m *importModel, up *preparedUpload, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
+// run starts the job with the file or rows of s, then submits it and
+// waits for it as configured (finish), reporting each step through p;
+// failures go to diags.
+func (a *importAction) run(ctx context.Context, s importSpec, up *preparedUpload, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
 	r := a.runner(p)
-	job := startReporting(ctx, r, m.TemplateID.ValueString(), up, p, diags)
+	job := startReporting(ctx, r, s.TemplateID.ValueString(), up, p, diags)
 	if job == nil {
 		return
 	}
-	m.setJob(job)
 	p.send(fmt.Sprintf("Import job %s started: %s", job.ID, job.Status))
-	a.finish(ctx, r, m, job, timeout, p, diags)
+	a.finish(ctx, r, s, job, timeout, p, diags)
 }
 
 // finish submits the job (started, or created and loaded) and waits for
-// it, as configured, recording each outcome in m and reporting each step
-// through p; failures go to diags.
-func (a *importAction) finish(ctx context.Context, r *jobRunner, m *importModel, job *etl.Job, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
-	if m.Submit.ValueBool() {
-		if !r.submit(ctx, m, job, diags) {
+// it, as s asks, reporting each step through p; failures go to diags.
+func (a *importAction) finish(ctx context.Context, r *jobRunner, s importSpec, job *etl.Job, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
+	if s.Submit.ValueBool() {
+		submitted, ok := r.submit(ctx, job, diags)
+		if !ok {
 			return
 		}
-		p.send(fmt.Sprintf("Import job %s submitted: %s", job.ID, m.Status.ValueString()))
+		job = submitted
+		p.send(fmt.Sprintf("Import job %s submitted: %s", job.ID, job.Status))
 	}
-	if !m.WaitForCompletion.ValueBool() {
-		p.send(fmt.Sprintf("Import job %s is %s; not waiting for it (wait_for_completion is false)", job.ID, m.Status.ValueString()))
+	if !s.WaitForCompletion.ValueBool() {
+		p.send(fmt.Sprintf("Import job %s is %s; not waiting for it (wait_for_completion is false)", job.ID, job.Status))
 		p.sendSummary(job.ID)
 		return
 	}
-	r.waitAndRecord(ctx, m, timeout, diags)
-	if status := etl.JobStatus(m.Status.ValueString()); status.Final() {
-		p.send(fmt.Sprintf("Import job %s ended: %s", job.ID, status))
+	job = r.wait(ctx, job, timeout, diags)
+	if job.Status.Final() {
+		p.send(fmt.Sprintf("Import job %s ended: %s", job.ID, job.Status))
 	} else {
-		p.send(fmt.Sprintf("Import job %s is still %s", job.ID, status))
+		p.send(fmt.Sprintf("Import job %s is still %s", job.ID, job.Status))
 	}
 	p.sendSummary(job.ID)
 }

@@ -59,10 +59,10 @@ func actionInputsAttribute() schema.Attribute {
 	}
 }
 
-// asResourceInputs returns the action's inputs as the resource's inputs (the
-// model the shared code reads): each file with content_wo null and its
+// specInputs returns the action's inputs as the spec's (the resource's
+// inputs type, inputAttrTypes): each file with content_wo null and its
 // defaults filled in (withDefaults), values unknown kept unknown.
-func (a importActionModel) asResourceInputs(ctx context.Context) (types.Map, diag.Diagnostics) {
+func (a importActionModel) specInputs(ctx context.Context) (types.Map, diag.Diagnostics) {
 	typ := types.ObjectType{AttrTypes: inputAttrTypes}
 	switch {
 	case a.Inputs.IsNull():
@@ -85,7 +85,7 @@ func (a importActionModel) asResourceInputs(ctx context.Context) (types.Map, dia
 		attrs := obj.Attributes()
 		file, _ := attrs["file"].(types.Object)
 		rows, _ := attrs["rows"].(types.List)
-		f, d := asResourceFile(ctx, file)
+		f, d := specFile(ctx, file)
 		diags.Append(d...)
 		none := nullFacts()
 		v, d := types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": rows,
@@ -108,15 +108,15 @@ func (a importActionModel) asResourceInputs(ctx context.Context) (types.Map, dia
 // provider's settings unknown during this plan) or a known template_id,
 // the keys cannot be resolved, but the inputs' data is still checked; the
 // invocation checks everything again.
-func (a *importAction) planInputs(ctx context.Context, m importModel) diag.Diagnostics {
-	ins, isKnown, diags := inputsFrom(ctx, m.Inputs)
+func (a *importAction) planInputs(ctx context.Context, s importSpec) diag.Diagnostics {
+	ins, isKnown, diags := inputsFrom(ctx, s.Inputs)
 	if !isKnown || diags.HasError() {
 		return diags
 	}
 	t, steps := &etl.Template{}, map[string]etl.Step{}
-	if a.client != nil && known(m.TemplateID) {
+	if a.client != nil && known(s.TemplateID) {
 		var d diag.Diagnostics
-		t, steps, d = a.runner(nil).resolveInputs(ctx, m.TemplateID.ValueString(), ins)
+		t, steps, d = a.runner(nil).resolveInputs(ctx, s.TemplateID.ValueString(), ins)
 		diags.Append(d...)
 		if diags.HasError() {
 			return diags
@@ -134,15 +134,15 @@ func (a *importAction) planInputs(ctx context.Context, m importModel) diag.Diagn
 // sent), one job created, each input loaded in the template's step order
 // with its progress, then the job submitted and waited for as configured
 // (finish). A failed load cancels the job and fails the invocation.
-func (a *importAction) runInputs(ctx context.Context, m *importModel, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
-	ins, isKnown, d := inputsFrom(ctx, m.Inputs)
+func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
+	ins, isKnown, d := inputsFrom(ctx, s.Inputs)
 	diags.Append(d...)
 	if !isKnown || diags.HasError() {
 		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values when the action is invoked: this is a bug in the provider; please report it.")
 		return
 	}
 	r := a.runner(p)
-	templateID := m.TemplateID.ValueString()
+	templateID := s.TemplateID.ValueString()
 	t, steps, d := r.resolveInputs(ctx, templateID, ins)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -177,13 +177,12 @@ func (a *importAction) runInputs(ctx context.Context, m *importModel, timeout ti
 	if job == nil {
 		return
 	}
-	m.setJob(job)
 	p.send(fmt.Sprintf("Import job %s created: %s", job.ID, job.Status))
 	if _, ok := r.loadInputs(ctx, templateID, job, loads, p.reportLoad, diags); !ok {
 		return
 	}
 	p.send(fmt.Sprintf("Import job %s: %s loaded", job.ID, countInputs(len(loads))))
-	a.finish(ctx, r, m, job, timeout, p, diags)
+	a.finish(ctx, r, s, job, timeout, p, diags)
 }
 
 // countInputs says how many inputs there are: "1 input", "2 inputs".

@@ -306,7 +306,7 @@ func TestImportActionInputsLoadFails(t *testing.T) {
 	}
 	id := jobs[0].ID
 	d := expectFirstError(t, diags, `inputs["Load Actuals"]`, `Loading step "Load Actuals" into import job `+id+" failed",
-		"created from template "+emulator.TwoStepTemplateID, "input id "+emulator.TwoStepActualsInputID, "422", "The job was cancelled (status CANCELLED)", actionIncomplete)
+		"created from template "+emulator.TwoStepTemplateID, "input id "+emulator.TwoStepActualsInputID, "422", "The job was cancelled (status CANCELLED)", actionWording.afterIncomplete)
 	if strings.Contains(d.Detail, "tainted") {
 		t.Errorf("the action's error speaks of the resource's state: %s", d.Detail)
 	}

@@ -60,10 +60,10 @@ func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnosti
 		Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}, diags
 }
 
-// asResourceFile returns the action's file block obj as the resource's
-// file block, its defaults filled in (withDefaults); null or unknown as
-// obj is.
-func asResourceFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
+// specFile returns the action's file block obj as the spec's (the
+// resource's file type, fileAttrTypes), its defaults filled in
+// (withDefaults); null or unknown as obj is.
+func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
 	switch {
 	case obj.IsNull():
 		return types.ObjectNull(fileAttrTypes), nil
@@ -81,25 +81,24 @@ func asResourceFile(ctx context.Context, obj types.Object) (types.Object, diag.D
 	return v, diags
 }
 
-// asImportModel returns the configuration as the resource's model of the
-// job to start, the defaults of its files filled in: what the resource's
-// code that checks, hashes and sends the data reads. With inputs, submit
-// defaults to true, as the resource's does (submitDefault): a job created
-// for inputs runs only once submitted. It is never saved.
-func (a importActionModel) asImportModel(ctx context.Context) (importModel, diag.Diagnostics) {
-	m := importModel{
-		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(types.ListType{ElemType: types.StringType}),
+// spec returns the import the configuration asks for, the defaults of its
+// files filled in: what the code that checks, hashes and sends the data
+// reads. With inputs, submit defaults to true, as the resource's does
+// (submitDefault): a job created for inputs runs only once submitted.
+func (a importActionModel) spec(ctx context.Context) (importSpec, diag.Diagnostics) {
+	s := importSpec{
+		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(columnsType),
 		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion, ContentSHA256: types.StringUnknown(),
 	}
-	file, diags := asResourceFile(ctx, a.File)
-	m.File = file
-	inputs, d := a.asResourceInputs(ctx)
+	file, diags := specFile(ctx, a.File)
+	s.File = file
+	inputs, d := a.specInputs(ctx)
 	diags.Append(d...)
-	m.Inputs = inputs
-	if m.Submit.IsNull() && !a.Inputs.IsNull() {
-		m.Submit = types.BoolValue(true)
+	s.Inputs = inputs
+	if s.Submit.IsNull() && !a.Inputs.IsNull() {
+		s.Submit = types.BoolValue(true)
 	}
-	return m, diags
+	return s, diags
 }
 
 // timeout returns timeouts.invoke, or defaultCreateTimeout (the

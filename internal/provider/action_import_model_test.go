@@ -31,7 +31,7 @@ func TestImportActionModelJob(t *testing.T) {
 	rowsNull := types.ListNull(types.ListType{ElemType: types.StringType})
 	a := importActionModel{TemplateID: types.StringValue("1"), Rows: rowsNull, Submit: types.BoolValue(true), WaitForCompletion: types.BoolNull(),
 		File: actionFile(t, map[string]attr.Value{"path": types.StringValue("/data/gl.tsv")})}
-	m, d := a.asImportModel(ctx)
+	m, d := a.spec(ctx)
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -47,12 +47,12 @@ func TestImportActionModelJob(t *testing.T) {
 	}
 
 	a.File = types.ObjectUnknown(actionFileAttrTypes)
-	if m, d = a.asImportModel(ctx); d.HasError() || !m.File.IsUnknown() {
+	if m, d = a.spec(ctx); d.HasError() || !m.File.IsUnknown() {
 		t.Errorf("unknown file: %v %v", m.File, d)
 	}
 	a.File = types.ObjectNull(actionFileAttrTypes)
 	a.Rows = rowsValue(t, cells("A"), cells("1"))
-	if m, d = a.asImportModel(ctx); d.HasError() || !m.File.IsNull() || !m.Rows.Equal(a.Rows) {
+	if m, d = a.spec(ctx); d.HasError() || !m.File.IsNull() || !m.Rows.Equal(a.Rows) {
 		t.Errorf("rows: %+v %v", m, d)
 	}
 }
@@ -90,7 +90,7 @@ func TestImportActionModelInputs(t *testing.T) {
 	})
 	a := importActionModel{TemplateID: types.StringValue("1"), File: types.ObjectNull(actionFileAttrTypes), Rows: listNull, Inputs: inputs,
 		Submit: types.BoolNull(), WaitForCompletion: types.BoolNull()}
-	m, d := a.asImportModel(ctx)
+	m, d := a.spec(ctx)
 	if d.HasError() {
 		t.Fatal(d)
 	}
@@ -107,18 +107,18 @@ func TestImportActionModelInputs(t *testing.T) {
 	}
 
 	a.Submit = types.BoolValue(false)
-	if m, _ = a.asImportModel(ctx); m.Submit.ValueBool() {
+	if m, _ = a.spec(ctx); m.Submit.ValueBool() {
 		t.Error("submit = false with inputs: want false as configured")
 	}
 	a.Inputs = types.MapValueMust(inputType, map[string]attr.Value{"Load Rates": types.ObjectUnknown(inputType.AttrTypes)})
-	if m, d = a.asImportModel(ctx); d.HasError() {
+	if m, d = a.spec(ctx); d.HasError() {
 		t.Fatal(d)
 	} else if _, isKnown, _ := inputsFrom(ctx, m.Inputs); isKnown {
 		t.Error("an unknown input is known")
 	}
 	a.Inputs = types.MapNull(inputType)
 	a.Submit = types.BoolNull()
-	if m, _ = a.asImportModel(ctx); !m.Inputs.IsNull() || m.Submit.ValueBool() {
+	if m, _ = a.spec(ctx); !m.Inputs.IsNull() || m.Submit.ValueBool() {
 		t.Errorf("no inputs: inputs %v, submit %v; want null and false", m.Inputs, m.Submit)
 	}
 }

@@ -30,7 +30,7 @@ func (a *importAction) ValidateConfig(ctx context.Context, req action.ValidateCo
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	inputs, diags := cfg.asResourceInputs(ctx)
+	inputs, diags := cfg.specInputs(ctx)
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(checkInputFiles(ctx, inputs)...)
 	f, diags := cfg.file(ctx)
@@ -53,16 +53,16 @@ func (a *importAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	m, diags := cfg.asImportModel(ctx)
+	s, diags := cfg.spec(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !m.Inputs.IsNull() {
+	if !s.Inputs.IsNull() {
 		resp.Diagnostics.Append(checkSubmitWithInputs(cfg.Submit, cfg.WaitForCompletion)...)
-		resp.Diagnostics.Append(a.planInputs(ctx, m)...)
+		resp.Diagnostics.Append(a.planInputs(ctx, s)...)
 		return
 	}
-	_, diags = planContentHash(ctx, m, writeOnlyData{}, nil)
+	_, diags = planContentHash(ctx, s, writeOnlyData{}, nil)
 	resp.Diagnostics.Append(diags...)
 }

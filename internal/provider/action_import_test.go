@@ -194,7 +194,7 @@ func TestImportActionInvokeFailedJob(t *testing.T) {
 	}
 	id := jobs[0].ID
 	if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError ||
-		diags[0].Summary != "Import job "+id+" ended with status ERROR" || !strings.Contains(diags[0].Detail, actionNothingKept) {
+		diags[0].Summary != "Import job "+id+" ended with status ERROR" || !strings.Contains(diags[0].Detail, actionWording.afterFailure) {
 		t.Errorf("diagnostics:\n%s", describe(diags))
 	}
 	if !hasMessage(progress, "^Import job "+id+" ended: ERROR$") {

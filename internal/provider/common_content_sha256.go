@@ -81,14 +81,14 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 	return e, diags
 }
 
-// planContentHash returns the SHA-256 of the bytes the planned job would
+// planContentHash returns the SHA-256 of the bytes the job s plans would
 // send, unknown when an input is unknown. wo holds the write-only data. A
 // file's hash comes from hc when it can (nil: the file is read).
-func planContentHash(ctx context.Context, m importModel, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
-	if rows, at := wo.rowsOf(m); !rows.IsNull() {
+func planContentHash(ctx context.Context, s importSpec, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(s); !rows.IsNull() {
 		return planRowsHash(rows, at)
 	}
-	f, diags := fileFrom(ctx, m.File)
+	f, diags := fileFrom(ctx, s.File)
 	if f == nil || diags.HasError() {
 		return types.StringUnknown(), diags
 	}

@@ -89,8 +89,8 @@ func extensionFor(f etl.FileFormat) string {
 // for rows). Every configured value is known by then: a value still
 // unknown is a default that depended on a value unknown at plan time, and
 // is worked out again now.
-func resolveFile(ctx context.Context, m *importModel) (*fileModel, diag.Diagnostics) {
-	f, diags := fileFrom(ctx, m.File)
+func resolveFile(ctx context.Context, s *importSpec) (*fileModel, diag.Diagnostics) {
+	f, diags := fileFrom(ctx, s.File)
 	if f == nil || diags.HasError() {
 		return nil, diags
 	}
@@ -106,6 +106,6 @@ func resolveFile(ctx context.Context, m *importModel) (*fileModel, diag.Diagnost
 	*f = withDefaults(*f)
 	obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, *f)
 	diags.Append(d...)
-	m.File = obj
+	s.File = obj
 	return f, diags
 }

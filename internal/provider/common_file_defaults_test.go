@@ -54,12 +54,12 @@ func TestFileDefaults(t *testing.T) {
 func TestResolveFile(t *testing.T) {
 	ctx := context.Background()
 	s, null, unk := types.StringValue, types.StringNull(), types.StringUnknown()
-	m := func(f fileModel) *importModel {
+	m := func(f fileModel) *importSpec {
 		obj, d := types.ObjectValueFrom(ctx, fileAttrTypes, f)
 		if d.HasError() {
 			t.Fatal(d)
 		}
-		return &importModel{File: obj}
+		return &importSpec{File: obj}
 	}
 	// The path was unknown at plan: format and name were unknown.
 	model := m(fileModel{Path: s("/data/gl.tsv"), Content: null, Format: unk, Encoding: s("UTF-16"), Name: unk, PartName: unk})
@@ -72,7 +72,7 @@ func TestResolveFile(t *testing.T) {
 	}
 	var back fileModel
 	if d := model.File.As(ctx, &back, basetypes.ObjectAsOptions{}); d.HasError() || back != *f {
-		t.Errorf("the model holds %+v, want %+v", back, f)
+		t.Errorf("the spec holds %+v, want %+v", back, f)
 	}
 
 	// Inline content with a format: named data.<ext>.
@@ -91,7 +91,7 @@ func TestResolveFile(t *testing.T) {
 	assertAttrError(t, d, filePath("format"), "file.format is required", "gl.data")
 
 	// Rows: no file.
-	if f, d := resolveFile(ctx, &importModel{File: types.ObjectNull(fileAttrTypes)}); f != nil || d.HasError() {
+	if f, d := resolveFile(ctx, &importSpec{File: types.ObjectNull(fileAttrTypes)}); f != nil || d.HasError() {
 		t.Errorf("rows: %+v, %v", f, d)
 	}
 }

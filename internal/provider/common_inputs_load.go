@@ -61,9 +61,9 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned
 		return &preparedUpload{file: &f, sum: hashRowsCSV(rows)}, nil
 	}
 	// The top-level file's own apply: its defaults, its checks, its upload.
-	m := importModel{File: in.File, ContentSHA256: planned}
-	up, diags := prepareUpload(ctx, &m, wo)
-	in.File = m.File
+	s := importSpec{File: in.File, ContentSHA256: planned}
+	up, diags := prepareUpload(ctx, &s, wo)
+	in.File = s.File
 	if diags.HasError() {
 		up.Close()
 		return nil, diags
@@ -111,18 +111,10 @@ func prepareInputLoads(ctx context.Context, t *etl.Template, steps map[string]et
 func (r *jobRunner) createJob(ctx context.Context, templateID string, diags *diag.Diagnostics) *etl.Job {
 	job, err := r.client.CreateJob(ctx, templateID)
 	if err != nil {
-		addCreateJobError(diags, templateID, err, r.createAgainAdvice())
+		addCreateJobError(diags, templateID, err, r.wording.createAgain)
 		return nil
 	}
 	return job
-}
-
-// createAgainAdvice ends the error of a create whose answer was lost.
-func (r *jobRunner) createAgainAdvice() string {
-	if r.action {
-		return "Invoke the action again to create a job and load the inputs."
-	}
-	return "Apply again to create the job and load the inputs."
 }
 
 // addCreateJobError: creating the job failed. A job created by a request
@@ -188,19 +180,6 @@ func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl
 	}
 	diags.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.StepName, job.ID),
 		fmt.Sprintf("The job %s was created from template %s, but loading step %q (input id %s, inputs key %q) failed: %s\n\n%s\n\n%s",
-			job.ID, templateID, l.step.StepName, l.step.InputID, l.key, what, outcome, r.afterIncomplete()))
+			job.ID, templateID, l.step.StepName, l.step.InputID, l.key, what, outcome, r.wording.afterIncomplete))
 	return cancelled
 }
-
-// afterIncomplete ends the error of a job whose inputs were not all
-// loaded.
-func (r *jobRunner) afterIncomplete() string {
-	if r.action {
-		return actionIncomplete
-	}
-	return keptIncomplete
-}
-
-// actionIncomplete is the action's afterIncomplete.
-const actionIncomplete = "The etl_import action keeps nothing in state. The job never received all its data, so it is never submitted: " +
-	"it stays on the service as it is (look it up by its id in the service's ETL job history). Invoking the action again starts a new job that loads every input."

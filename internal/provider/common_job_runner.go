@@ -14,42 +14,57 @@ import (
 
 // jobRunner starts, submits and waits for an import job: the code the
 // etl_import resource and the etl_import action share (start, submit and
-// waitAndRecord; with inputs, resolveInputs, createJob and loadInputs in
-// common_inputs*.go). They differ only in what their diagnostics say: the
-// resource keeps a job that failed after it started in state, tainted,
-// and bounds waiting with timeouts.create; the action keeps nothing and
-// bounds it with timeout.
+// wait; with inputs, resolveInputs, createJob and loadInputs in
+// common_inputs*.go). They take an importSpec and return the job; each
+// caller records it its own way. The resource and the action differ only
+// in what their diagnostics say (wording).
 type jobRunner struct {
 	client *etl.Client
-	// action: the diagnostics are the etl_import action's.
-	action bool
+	// wording ends the diagnostics: resourceWording or actionWording.
+	wording runnerWording
 	// progress, when set, hears each status seen while waiting (the
 	// action's SendProgress).
 	progress func(msg string)
 }
 
-// afterFailure ends the error of a job that failed after it started.
-func (r *jobRunner) afterFailure() string {
-	if r.action {
-		return actionNothingKept
-	}
-	return keptInState
+// runnerWording is what a jobRunner's diagnostics say that depends on who
+// runs the job: the resource keeps a job that failed after it started in
+// state, tainted, and bounds waiting with timeouts.create; the action
+// keeps nothing and bounds it with timeouts.invoke.
+type runnerWording struct {
+	// afterFailure ends the error of a job that failed after it started.
+	afterFailure string
+	// afterIncomplete ends the error of a job whose inputs were not all
+	// loaded.
+	afterIncomplete string
+	// timeoutSetting names the setting that bounds waiting.
+	timeoutSetting string
+	// maybeCreated says what to do when a start's answer was lost.
+	maybeCreated string
+	// createAgain ends the error of a create (inputs) whose answer was
+	// lost.
+	createAgain string
 }
 
-// timeoutSetting names the setting that bounds waiting.
-func (r *jobRunner) timeoutSetting() string {
-	if r.action {
-		return "timeouts.invoke"
-	}
-	return "timeouts.create"
+// resourceWording is the etl_import resource's.
+var resourceWording = runnerWording{
+	afterFailure:    keptInState,
+	afterIncomplete: keptIncomplete,
+	timeoutSetting:  "timeouts.create",
+	maybeCreated:    adoptAdvice,
+	createAgain:     "Apply again to create the job and load the inputs.",
 }
 
-// maybeCreatedAdvice says what to do when a start's answer was lost.
-func (r *jobRunner) maybeCreatedAdvice() string {
-	if r.action {
-		return actionMaybeCreatedAdvice
-	}
-	return adoptAdvice
+// actionWording is the etl_import action's.
+var actionWording = runnerWording{
+	afterFailure: "The etl_import action keeps nothing in state: the job stays on the service as it is " +
+		"(look it up by its id in the service's ETL job history). Invoking the action again starts a new job.",
+	afterIncomplete: "The etl_import action keeps nothing in state. The job never received all its data, so it is never submitted: " +
+		"it stays on the service as it is (look it up by its id in the service's ETL job history). Invoking the action again starts a new job that loads every input.",
+	timeoutSetting: "timeouts.invoke",
+	maybeCreated: "Look for the job in the service's ETL job history before invoking the action again: " +
+		"if it exists, invoking again would import the data a second time. If it does not, invoke the action again.",
+	createAgain: "Invoke the action again to create a job and load the inputs.",
 }
 
 // statusSeen returns what waiting calls with each status it reads: a
@@ -66,14 +81,6 @@ func (r *jobRunner) statusSeen(jobID string, last etl.JobStatus) func(etl.JobSta
 		}
 	}
 }
-
-// The action's endings of a job's diagnostics.
-const (
-	actionNothingKept = "The etl_import action keeps nothing in state: the job stays on the service as it is " +
-		"(look it up by its id in the service's ETL job history). Invoking the action again starts a new job."
-	actionMaybeCreatedAdvice = "Look for the job in the service's ETL job history before invoking the action again: " +
-		"if it exists, invoking again would import the data a second time. If it does not, invoke the action again."
-)
 
 // start starts the job with the upload; nil after a failure, which is a
 // diagnostic that says whether a job may exist.
@@ -98,32 +105,31 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 		return nil
 	}
 	if err != nil {
-		addStartError(diags, templateID, err, r.maybeCreatedAdvice())
+		addStartError(diags, templateID, err, r.wording.maybeCreated)
 		return nil
 	}
 	return job
 }
 
-// submit submits the started job and records it in m; false after a
-// failure. A job that runs or completed before it could be submitted
-// needs no submitting; one that ended without importing is a failure that
-// names it and its status.
-func (r *jobRunner) submit(ctx context.Context, m *importModel, job *etl.Job, diags *diag.Diagnostics) bool {
+// submit submits the started job; it returns the job as the service
+// then has it (nil when nothing new is known) and false after a failure.
+// A job that runs or completed before it could be submitted needs no
+// submitting; one that ended without importing is a failure that names it
+// and its status.
+func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
 	submitted, err := r.submitConfirmed(ctx, job.ID)
 	var ended *jobEndedError
 	switch {
 	case errors.As(err, &ended):
-		m.setJob(ended.job)
 		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.job.Status),
 			fmt.Sprintf("The job %s was started and its data sent, but before it could be submitted it ended with status %s: "+
-				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.afterFailure()))
-		return false
+				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.wording.afterFailure))
+		return ended.job, false
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-				job.ID, job.Status, err, hintOf(err), r.afterFailure()))
-		return false
+				job.ID, job.Status, err, hintOf(err), r.wording.afterFailure))
+		return nil, false
 	}
-	m.setJob(submitted)
-	return true
+	return submitted, true
 }

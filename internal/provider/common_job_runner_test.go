@@ -1,22 +1,36 @@
 package provider
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
+// The resource's and the action's wordings: each says its own, and the
+// action's never speaks of a state it does not keep. Configure gives the
+// resource its wording.
 func TestJobRunnerWording(t *testing.T) {
-	res, act := &jobRunner{}, &jobRunner{action: true}
-	if res.afterFailure() != keptInState || res.timeoutSetting() != "timeouts.create" || res.maybeCreatedAdvice() != adoptAdvice {
+	res, act := resourceWording, actionWording
+	if res.afterFailure != keptInState || res.afterIncomplete != keptIncomplete || res.timeoutSetting != "timeouts.create" || res.maybeCreated != adoptAdvice {
 		t.Error("the resource's wording changed")
 	}
-	if act.afterFailure() != actionNothingKept || act.timeoutSetting() != "timeouts.invoke" || act.maybeCreatedAdvice() != actionMaybeCreatedAdvice {
-		t.Error("the action's wording is not its own")
+	if act.timeoutSetting != "timeouts.invoke" {
+		t.Error("the action's wording names the resource's timeout")
 	}
-	if strings.Contains(actionNothingKept+actionMaybeCreatedAdvice, "state, marked tainted") || strings.Contains(actionMaybeCreatedAdvice, "terraform import") {
-		t.Error("the action's wording speaks of the resource's state")
+	for i, s := range []string{act.afterFailure, act.afterIncomplete, act.maybeCreated, act.createAgain} {
+		if s == "" || strings.Contains(s, "state, marked tainted") || strings.Contains(s, "terraform import") || strings.Contains(s, "apply again") {
+			t.Errorf("action wording %d speaks of the resource's state, or is empty: %q", i, s)
+		}
+	}
+	r := &importResource{}
+	var resp resource.ConfigureResponse
+	r.Configure(context.Background(), resource.ConfigureRequest{}, &resp)
+	if r.wording != resourceWording {
+		t.Errorf("a configured resource's wording is %+v", r.wording)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
@@ -20,37 +19,38 @@ var (
 	pollMaxInterval     = 10 * time.Second
 )
 
-// waitAndRecord polls the job until it is final (or the timeout), then
-// reads it whole into m. Failures are diagnostics naming the job and status.
-func (r *jobRunner) waitAndRecord(ctx context.Context, m *importModel, timeout time.Duration, diags *diag.Diagnostics) {
-	jobID := m.ID.ValueString()
-	last := etl.JobStatus(m.Status.ValueString())
-	status, err := waitForJob(ctx, r.client, jobID, last, r.statusSeen(jobID, last))
+// wait polls the job until it is final (or the timeout), then reads it
+// whole, and returns it as last known: as read then, else with the last
+// status seen. Failures are diagnostics naming the job and status.
+func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, diags *diag.Diagnostics) *etl.Job {
+	last := *job
+	status, err := waitForJob(ctx, r.client, job.ID, job.Status, r.statusSeen(job.ID, job.Status))
 	if status != "" {
-		m.Status = types.StringValue(string(status))
+		last.Status = status
 	}
 	// Refresh the dates, even after a timeout (with a short context of its own).
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	if job, gerr := r.client.GetJob(rctx, jobID); gerr == nil {
-		m.setJob(job)
+	if got, gerr := r.client.GetJob(rctx, job.ID); gerr == nil {
+		last = *got
 		if err == nil {
-			status = job.Status
+			status = got.Status
 		}
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		diags.AddError(fmt.Sprintf("Timed out waiting for import job %s", jobID),
+		diags.AddError(fmt.Sprintf("Timed out waiting for import job %s", job.ID),
 			fmt.Sprintf("The job %s was still %s after %s (%s). Raise %[4]s, or set wait_for_completion = false.\n\n%s",
-				jobID, m.Status.ValueString(), timeout, r.timeoutSetting(), r.afterFailure()))
+				job.ID, last.Status, timeout, r.wording.timeoutSetting, r.wording.afterFailure))
 	case err != nil:
-		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", jobID),
-			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s.%s\n\n%s", jobID, m.Status.ValueString(), err, hintOf(err), r.afterFailure()))
+		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", job.ID),
+			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s.%s\n\n%s", job.ID, last.Status, err, hintOf(err), r.wording.afterFailure))
 	case status.Failed():
-		diags.AddError(fmt.Sprintf("Import job %s ended with status %s", jobID, status),
+		diags.AddError(fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
 			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (check the job in the service's ETL job history for the reason, "+
-				"such as a missing required column).\n\n%s", jobID, status, r.afterFailure()))
+				"such as a missing required column).\n\n%s", job.ID, status, r.wording.afterFailure))
 	}
+	return &last
 }
 
 // waitForJob polls the job's status with backoff until it is final or ctx

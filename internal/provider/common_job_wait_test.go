@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
@@ -66,26 +65,29 @@ func TestWaitForJob(t *testing.T) {
 	})
 }
 
-func TestWaitAndRecord(t *testing.T) {
+func TestJobRunnerWait(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
-	r := &jobRunner{client: testClient(t, e)}
+	r := &jobRunner{client: testClient(t, e), wording: resourceWording}
 
-	ok := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, glRows)), Status: types.StringValue("RUNNING")}
+	ok := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, glRows), Status: etl.StatusRunning}
 	var d diag.Diagnostics
-	r.waitAndRecord(ctx, &ok, time.Minute, &d)
-	if d.HasError() || ok.Status.ValueString() != "COMPLETED" || ok.ModelName.ValueString() != "Finance Plan" {
-		t.Fatalf("completed job: %+v, %v", ok, d)
+	got := r.wait(ctx, ok, time.Minute, &d)
+	if d.HasError() || got.Status != etl.StatusCompleted || got.ModelName != "Finance Plan" {
+		t.Fatalf("completed job: %+v, %v", got, d)
 	}
 
-	failed := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})), Status: types.StringValue("RUNNING")}
+	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	d = nil
-	r.waitAndRecord(ctx, &failed, time.Minute, &d)
-	if d.ErrorsCount() != 1 || failed.Status.ValueString() != "ERROR" {
-		t.Fatalf("failed job: %+v, %v", failed, d)
+	got = r.wait(ctx, failed, time.Minute, &d)
+	if d.ErrorsCount() != 1 || got.Status != etl.StatusError {
+		t.Fatalf("failed job: %+v, %v", got, d)
 	}
-	if want := "Import job " + failed.ID.ValueString() + " ended with status ERROR"; d.Errors()[0].Summary() != want {
+	if want := "Import job " + failed.ID + " ended with status ERROR"; d.Errors()[0].Summary() != want {
 		t.Errorf("summary %q, want %q", d.Errors()[0].Summary(), want)
+	}
+	if !strings.Contains(d.Errors()[0].Detail(), keptInState) {
+		t.Errorf("the resource's error does not end with its wording: %s", d.Errors()[0].Detail())
 	}
 }
 
@@ -93,20 +95,20 @@ func TestWaitAndRecord(t *testing.T) {
 func TestJobRunnerActionWaitWording(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
-	r := &jobRunner{client: testClient(t, e), action: true}
-	failed := importModel{ID: types.StringValue(startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})), Status: types.StringValue("RUNNING")}
+	r := &jobRunner{client: testClient(t, e), wording: actionWording}
+	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	var d diag.Diagnostics
-	r.waitAndRecord(ctx, &failed, time.Minute, &d)
-	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionNothingKept) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
+	r.wait(ctx, failed, time.Minute, &d)
+	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionWording.afterFailure) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
 		t.Fatalf("failed job: %v", d)
 	}
 
 	e.SetJobStatus(startJob(t, e, emulator.GLActualsTemplateID, glRows), emulator.StatusRunning)
-	running := importModel{ID: types.StringValue(e.Jobs()[1].ID), Status: types.StringValue("RUNNING")}
+	running := &etl.Job{ID: e.Jobs()[1].ID, Status: etl.StatusRunning}
 	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	d = nil
-	r.waitAndRecord(wctx, &running, 50*time.Millisecond, &d)
+	r.wait(wctx, running, 50*time.Millisecond, &d)
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "(timeouts.invoke). Raise timeouts.invoke, or set wait_for_completion = false") {
 		t.Fatalf("timed out: %v", d)
 	}

@@ -35,13 +35,13 @@ func (p *preparedUpload) Close() {
 	}
 }
 
-// prepareUpload builds the upload from known values; wo holds the
-// write-only data.
-func prepareUpload(ctx context.Context, m *importModel, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
-	if rows, at := wo.rowsOf(*m); !rows.IsNull() {
-		return prepareRows(rows, at, m.ContentSHA256)
+// prepareUpload builds the upload of s from known values, filling the
+// defaults of its file into s (resolveFile); wo holds the write-only data.
+func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+	if rows, at := wo.rowsOf(*s); !rows.IsNull() {
+		return prepareRows(rows, at, s.ContentSHA256)
 	}
-	f, diags := resolveFile(ctx, m)
+	f, diags := resolveFile(ctx, s)
 	if diags.HasError() {
 		return nil, diags
 	}
@@ -49,7 +49,7 @@ func prepareUpload(ctx context.Context, m *importModel, wo writeOnlyData) (*prep
 		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
 		return nil, diags
 	}
-	up, d := prepareFile(wo.withContent(*f), m.ContentSHA256.ValueString())
+	up, d := prepareFile(wo.withContent(*f), s.ContentSHA256.ValueString())
 	diags.Append(d...)
 	return up, diags
 }

@@ -43,7 +43,10 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 	resp.TypeName = req.ProviderTypeName + "_import"
 }
 
+// Configure takes what the provider handed over, and gives the resource's
+// jobRunner its wording.
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.wording = resourceWording
 	r.client, r.hashCache, r.ledger = importDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
@@ -105,7 +108,9 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if !plan.Inputs.IsNull() {
 		return r.createWithInputs(ctx, plan, wo, resp)
 	}
-	up, d := prepareUpload(ctx, plan, wo)
+	s := plan.spec()
+	up, d := prepareUpload(ctx, &s, wo)
+	plan.File = s.File
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return nil
@@ -135,14 +140,18 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 // each step (a failed submit too: the status it found the job in).
 func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, submitted bool, timeout time.Duration, resp *resource.CreateResponse) {
 	if plan.Submit.ValueBool() && !submitted {
-		ok := r.submit(ctx, plan, job, &resp.Diagnostics)
+		got, ok := r.submit(ctx, job, &resp.Diagnostics)
+		if got != nil {
+			job = got
+			plan.setJob(job)
+		}
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 		if !ok {
 			return
 		}
 	}
 	if plan.WaitForCompletion.ValueBool() {
-		r.waitAndRecord(ctx, plan, timeout, &resp.Diagnostics)
+		plan.setJob(r.wait(ctx, job, timeout, &resp.Diagnostics))
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 }
@@ -186,67 +195,6 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 	refreshFacts(ctx, &state, resp.Private)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
-func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
-	var plan, state importModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if r.client == nil {
-		notConfigured(&resp.Diagnostics)
-		return
-	}
-	// Nothing here starts a job: the change is recorded, the job submitted
-	// when submit was turned on, or an imported job adopts its
-	// configuration. Values unknown at plan are filled, and must be the
-	// job's (see checkUnchangedAtApply).
-	wo, d := readWriteOnly(ctx, req.Config)
-	resp.Diagnostics.Append(d...)
-	if !plan.File.IsNull() {
-		_, d := resolveFile(ctx, &plan)
-		resp.Diagnostics.Append(d...)
-	}
-	if !plan.Inputs.IsNull() {
-		resp.Diagnostics.Append(r.fillInputs(ctx, &plan, wo)...)
-	}
-	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan, wo, nil)
-		resp.Diagnostics.Append(d...)
-		plan.ContentSHA256 = sum
-	}
-	fillFacts(ctx, &plan, wo)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if adopting(ctx, state.TemplateID, req.Private) {
-		r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
-	} else {
-		checkUnchangedAtApply(ctx, state, plan, rehashed(ctx, req.Private), &resp.Diagnostics)
-	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, nil)...)
-	job, ok := r.readForUpdate(ctx, &plan, state, &resp.Diagnostics)
-	if !ok || resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, nil)...)
-	if job != nil {
-		if job, ok = r.submitInPlace(ctx, state, plan, job, &resp.Diagnostics); !ok {
-			return
-		}
-		plan.setJob(job)
-	}
-	if job != nil && plan.WaitForCompletion.ValueBool() && !job.Status.Final() && job.Status != etl.StatusEditing {
-		timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
-		resp.Diagnostics.Append(d...)
-		wctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		r.waitAndRecord(wctx, &plan, timeout, &resp.Diagnostics)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
 func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -39,9 +39,9 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 		}
 		return
 	}
-	prior, d := definitionOf(ctx, state)
+	prior, d := state.spec().definition(ctx)
 	resp.Diagnostics.Append(d...)
-	next, d := definitionOf(ctx, plan)
+	next, d := plan.spec().definition(ctx)
 	resp.Diagnostics.Append(d...)
 	for _, at := range changedParts(prior, next) {
 		if at.Equal(path.Root("content_sha256")) {
@@ -51,18 +51,6 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 		resp.RequiresReplace = append(resp.RequiresReplace, at)
 	}
 	planSubmit(state, plan, resp)
-}
-
-// dataKind is the attribute that holds the job's data: file, rows or
-// inputs.
-func dataKind(m importModel) string {
-	switch {
-	case !m.Inputs.IsNull():
-		return "inputs"
-	case !m.File.IsNull():
-		return "file"
-	}
-	return "rows"
 }
 
 // submitTurnedOn reports whether submit goes from false to true (not
@@ -104,9 +92,9 @@ func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
 // a difference fails the apply before anything is sent, and the next plan
 // shows the replacement.
 func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashed bool, diags *diag.Diagnostics) {
-	prior, d := definitionOf(ctx, state)
+	prior, d := state.spec().definition(ctx)
 	diags.Append(d...)
-	next, d := definitionOf(ctx, plan)
+	next, d := plan.spec().definition(ctx)
 	diags.Append(d...)
 	pp := prior.parts()
 	for i, n := range next.parts() {

@@ -124,16 +124,16 @@ func TestSubmitTurnedOn(t *testing.T) {
 	}
 }
 
-// A switch between file, rows and inputs is a new job: dataKind tells
-// them apart.
-func TestDataKind(t *testing.T) {
+// A switch between file, rows and inputs is a new job: the spec's kind
+// tells them apart.
+func TestSpecKind(t *testing.T) {
 	nullMap := types.MapNull(types.ObjectType{AttrTypes: inputAttrTypes})
 	rows := importModel{File: types.ObjectNull(fileAttrTypes), Inputs: nullMap}
 	file := importModel{File: types.ObjectUnknown(fileAttrTypes), Inputs: nullMap}
 	inputs := importModel{File: types.ObjectNull(fileAttrTypes), Inputs: types.MapValueMust(types.ObjectType{AttrTypes: inputAttrTypes}, nil)}
 	for m, want := range map[*importModel]string{&rows: "rows", &file: "file", &inputs: "inputs"} {
-		if got := dataKind(*m); got != want {
-			t.Errorf("dataKind = %s, want %s", got, want)
+		if got := m.spec().kind(); got != want {
+			t.Errorf("kind = %s, want %s", got, want)
 		}
 	}
 }

@@ -178,19 +178,19 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 	return factsOfCounts(c, writeOnly, filePath(name), diags)
 }
 
-// planDataFacts returns the facts of the data m sends (wo: its write-only
+// planDataFacts returns the facts of the data s sends (wo: its write-only
 // data); rec is the record of the top-level file's hash (nil: none).
-func planDataFacts(ctx context.Context, m importModel, wo writeOnlyData, rec *localfile.Record, diags *diag.Diagnostics) dataFacts {
-	if !m.Inputs.IsNull() {
+func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *localfile.Record, diags *diag.Diagnostics) dataFacts {
+	if !s.Inputs.IsNull() {
 		return nullFacts()
 	}
-	if rows, at := wo.rowsOf(m); !rows.IsNull() {
+	if rows, at := wo.rowsOf(s); !rows.IsNull() {
 		return factsOfRows(rows, at.Equal(path.Root("rows_wo")))
 	}
-	if m.File.IsUnknown() {
+	if s.File.IsUnknown() {
 		return unknownFacts(false)
 	}
-	f, _ := fileFrom(ctx, m.File)
+	f, _ := fileFrom(ctx, s.File)
 	if f == nil {
 		return nullFacts()
 	}
@@ -200,8 +200,8 @@ func planDataFacts(ctx context.Context, m importModel, wo writeOnlyData, rec *lo
 // sameData reports whether prior and next define the same, known, import:
 // the same bytes read the same way, so the same facts.
 func sameData(ctx context.Context, prior, next importModel) bool {
-	p, d1 := definitionOf(ctx, prior)
-	n, d2 := definitionOf(ctx, next)
+	p, d1 := prior.spec().definition(ctx)
+	n, d2 := next.spec().definition(ctx)
 	return !d1.HasError() && !d2.HasError() && known(prior.ContentSHA256) && p.known() && n.known() && p.key() == n.key()
 }
 
@@ -232,7 +232,7 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importM
 	if hc != nil {
 		rec = hc.counted
 	}
-	f := planDataFacts(ctx, plan, wo, rec, &resp.Diagnostics)
+	f := planDataFacts(ctx, plan.spec(), wo, rec, &resp.Diagnostics)
 	if !req.State.Raw.IsNull() {
 		var state importModel
 		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
@@ -260,7 +260,7 @@ func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
 	if f, _ := fileFrom(ctx, m.File); f != nil && known(f.Path) && m.Inputs.IsNull() {
 		rec, _ = readFileRecord(withDefaults(*f), &diags)
 	}
-	got := planDataFacts(ctx, *m, wo, rec, &diags)
+	got := planDataFacts(ctx, m.spec(), wo, rec, &diags)
 	m.setFacts(dataFacts{
 		Columns:   pick(have.Columns, got.Columns, types.ListNull(types.StringType)),
 		RowCount:  pick(have.RowCount, got.RowCount, types.Int64Null()),
@@ -296,7 +296,7 @@ func refreshFacts(ctx context.Context, m *importModel, priv privateGetter) bool 
 		rec = r
 	}
 	var diags diag.Diagnostics
-	got := planDataFacts(ctx, *m, writeOnlyData{rows: types.ListNull(columnsType), content: types.StringNull()}, rec, &diags)
+	got := planDataFacts(ctx, m.spec(), writeOnlyData{rows: types.ListNull(columnsType), content: types.StringNull()}, rec, &diags)
 	if got.RowCount.IsUnknown() || got.RowCount.IsNull() || got.SizeBytes.IsUnknown() || got.Columns.IsUnknown() {
 		return false
 	}

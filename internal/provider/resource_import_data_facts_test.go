@@ -117,7 +117,7 @@ func TestFactsOfCounts_noColumns(t *testing.T) {
 func TestPlanDataFacts_inputsAndNone(t *testing.T) {
 	var d diag.Diagnostics
 	ins := types.MapNull(types.StringType)
-	m := importModel{Inputs: types.MapValueMust(types.StringType, nil), Rows: types.ListNull(columnsType), File: types.ObjectNull(fileAttrTypes)}
+	m := importSpec{Inputs: types.MapValueMust(types.StringType, nil), Rows: types.ListNull(columnsType), File: types.ObjectNull(fileAttrTypes)}
 	if got := planDataFacts(context.Background(), m, writeOnlyData{rows: types.ListNull(columnsType)}, nil, &d); !got.equal(nullFacts()) {
 		t.Errorf("inputs: %+v, want null facts", got)
 	}

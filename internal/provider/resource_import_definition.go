@@ -1,25 +1,23 @@
 package provider
 
 import (
-	"context"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // jobDefinition is what defines an import job: what the service would
-// import. A change of any part plans a new job (planDefinitionChange), an
-// apply checks the parts that were unknown at plan (checkUnchangedAtApply),
-// and a job handed over to a replacement is resumed only by a Create of
-// the same definition (handsOver, resumeKey). Everything else about an
+// import (importSpec.definition says it). A change of any part plans a new
+// job (planJobChange), an apply checks the parts that were unknown at plan
+// (checkUnchangedAtApply), and a job handed over to a replacement is
+// resumed only by a Create of the same definition (handsOver, key). Everything else about an
 // etl_import updates in place.
 type jobDefinition struct {
 	// TemplateID is the template the job is created from.
 	TemplateID types.String
 	// Kind is the attribute that holds the data: file, rows or inputs
-	// (dataKind). Rows are sent as JSON, a file as a file.
+	// (importSpec.kind). Rows are sent as JSON, a file as a file.
 	Kind string
 	// ContentSHA256 is the hash of the bytes sent; for inputs it covers
 	// each input's bytes, format and encoding (inputsHash).
@@ -34,17 +32,6 @@ type jobDefinition struct {
 type definitionPart struct {
 	at    path.Path
 	value types.String
-}
-
-// definitionOf is the definition of the job m describes.
-func definitionOf(ctx context.Context, m importModel) (jobDefinition, diag.Diagnostics) {
-	d := jobDefinition{TemplateID: m.TemplateID, Kind: dataKind(m), ContentSHA256: m.ContentSHA256,
-		Format: types.StringNull(), Encoding: types.StringNull()}
-	f, diags := fileFrom(ctx, m.File)
-	if f != nil {
-		d.Format, d.Encoding = f.Format, f.Encoding
-	}
-	return d, diags
 }
 
 // parts lists the parts compared one by one: the kind is compared apart

@@ -48,7 +48,7 @@ func TestChangedParts(t *testing.T) {
 
 // The definition of a model: the file's format and encoding are parts of
 // it; rows have none.
-func TestDefinitionOf(t *testing.T) {
+func TestSpecDefinition(t *testing.T) {
 	ctx := context.Background()
 	null := types.StringNull()
 	obj, diags := types.ObjectValueFrom(ctx, fileAttrTypes, fileModel{Path: types.StringValue("a.csv"), Content: null, ContentWO: null,
@@ -57,14 +57,14 @@ func TestDefinitionOf(t *testing.T) {
 		t.Fatal(diags)
 	}
 	m := importModel{TemplateID: types.StringValue("t"), ContentSHA256: types.StringValue("s"), File: obj, Inputs: types.MapNull(types.StringType)}
-	d, diags := definitionOf(ctx, m)
+	d, diags := m.spec().definition(ctx)
 	if diags.HasError() || d.Kind != "file" || d.Format.ValueString() != "TDF" || d.Encoding.ValueString() != "UTF-16" {
-		t.Fatalf("definitionOf(file) = %+v, %v", d, diags)
+		t.Fatalf("definition(file) = %+v, %v", d, diags)
 	}
 	m.File = types.ObjectNull(fileAttrTypes)
-	d, _ = definitionOf(ctx, m)
+	d, _ = m.spec().definition(ctx)
 	if d.Kind != "rows" || !d.Format.IsNull() || !d.Encoding.IsNull() || !d.known() {
-		t.Fatalf("definitionOf(rows) = %+v", d)
+		t.Fatalf("definition(rows) = %+v", d)
 	}
 	if p := changedParts(d, d); p != nil {
 		t.Fatalf("a definition differs from itself: %v", p)

@@ -113,10 +113,10 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 		if ins[i].File.IsNull() {
 			continue
 		}
-		m := importModel{File: ins[i].File}
-		_, d := resolveFile(ctx, &m)
+		s := importSpec{File: ins[i].File}
+		_, d := resolveFile(ctx, &s)
 		diags.Append(inInput(ins[i].key, d)...)
-		ins[i].File = m.File
+		ins[i].File = s.File
 	}
 	if diags.HasError() {
 		return diags

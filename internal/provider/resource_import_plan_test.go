@@ -105,7 +105,7 @@ func TestContentSHA256Golden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, d := planContentHash(ctx, tc.m, writeOnlyData{}, nil)
+			got, d := planContentHash(ctx, tc.m.spec(), writeOnlyData{}, nil)
 			if d.HasError() || got.IsUnknown() || got.IsNull() {
 				t.Fatalf("planContentHash: %v %v", got, d)
 			}

@@ -61,7 +61,7 @@ func recordPlannedCreate(ctx context.Context, plan importModel, prior privateGet
 		pc.Replaces = *id
 	}
 	diags.Append(p.SetKey(ctx, privateLiveKey, nil)...)
-	def, d := definitionOf(ctx, plan)
+	def, d := plan.spec().definition(ctx)
 	diags.Append(d...)
 	if !def.known() || !known(plan.TemplateID) || !known(plan.ContentSHA256) {
 		// Unknown data cannot be matched: a tainted job is not resumed,
@@ -89,7 +89,7 @@ func handsOver(ctx context.Context, state importModel, pc *plannedCreate) bool {
 	if pc == nil || pc.Replaces != "" || pc.Definition == "" || isGone(state.Status) {
 		return false
 	}
-	def, d := definitionOf(ctx, state)
+	def, d := state.spec().definition(ctx)
 	if d.HasError() || !def.known() || def.key() != pc.Definition {
 		return false
 	}
@@ -99,7 +99,7 @@ func handsOver(ctx context.Context, state importModel, pc *plannedCreate) bool {
 // ledgerKey is the ledger key of the job m describes; "" when its
 // definition is not known or there is no client.
 func (r *importResource) ledgerKey(ctx context.Context, m importModel) string {
-	def, d := definitionOf(ctx, m)
+	def, d := m.spec().definition(ctx)
 	if r.client == nil || d.HasError() || !def.known() || !known(m.ContentSHA256) {
 		return ""
 	}

@@ -112,11 +112,11 @@ func (wo writeOnlyData) forInput(key string) writeOnlyData {
 
 // rowsOf returns the rows to send, rows or rows_wo, and the attribute that
 // holds them; null when the data is a file.
-func (wo writeOnlyData) rowsOf(m importModel) (types.List, path.Path) {
-	if m.Rows.IsNull() && !wo.rows.IsNull() {
+func (wo writeOnlyData) rowsOf(s importSpec) (types.List, path.Path) {
+	if s.Rows.IsNull() && !wo.rows.IsNull() {
 		return wo.rows, path.Root("rows_wo")
 	}
-	return m.Rows, path.Root("rows")
+	return s.Rows, path.Root("rows")
 }
 
 // withContent returns f with the configuration's file.content_wo: a copy

@@ -46,12 +46,12 @@ func TestWriteOnlySchema(t *testing.T) {
 func TestWriteOnlyDataHelpers(t *testing.T) {
 	ctx := context.Background()
 	rows := rowsValue(t, cells("A"), cells("1"))
-	none := importModel{Rows: types.ListNull(rows.ElementType(ctx))}
+	none := importSpec{Rows: types.ListNull(rows.ElementType(ctx))}
 
 	if l, at := (writeOnlyData{rows: rows}).rowsOf(none); !l.Equal(rows) || !at.Equal(path.Root("rows_wo")) {
 		t.Errorf("rows_wo: %v at %s", l, at)
 	}
-	if l, at := (writeOnlyData{}).rowsOf(importModel{Rows: rows}); !l.Equal(rows) || !at.Equal(path.Root("rows")) {
+	if l, at := (writeOnlyData{}).rowsOf(importSpec{Rows: rows}); !l.Equal(rows) || !at.Equal(path.Root("rows")) {
 		t.Errorf("rows: %v at %s", l, at)
 	}
 	if l, _ := (writeOnlyData{}).rowsOf(none); !l.IsNull() {

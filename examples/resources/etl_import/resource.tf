@@ -1,15 +1,3 @@
-terraform {
-  required_providers {
-    etl = {
-      source = "etl-provider/etl"
-    }
-  }
-}
-
-# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
-# ETL_TOKEN_SECRET.
-provider "etl" {}
-
 data "etl_template" "gl" {
   name       = "GL Actuals"
   model_name = "Finance Plan"
@@ -33,53 +21,4 @@ resource "etl_import" "gl" {
   timeouts = {
     create = "30m"
   }
-}
-
-# Upload inline text as a file, encoded to the declared encoding first. Not
-# submitted (submit defaults to false), not waited for.
-resource "etl_import" "adjustments" {
-  template_id = data.etl_template.gl.id
-
-  file = {
-    content  = <<-EOT
-      Account|Amount
-      4000|125.00
-      4010|-40.00
-    EOT
-    format   = "PSV"
-    encoding = "Windows Latin-1"
-    name     = "adjustments.psv"
-  }
-}
-
-# Send rows (start with data), header row first, as a JSON body.
-resource "etl_import" "rows" {
-  template_id = data.etl_template.gl.id
-
-  rows = [
-    ["Account", "Amount"],
-    ["4000", "100.50"],
-    ["4010", "-20"],
-  ]
-
-  submit            = true
-  cancel_on_destroy = true
-}
-
-# Rows kept out of the state and the plan (personal data, a large fixture):
-# rows_wo is write-only (Terraform 1.11 and later, OpenTofu 1.11 and later),
-# as is file.content_wo for inline file content. content_sha256 is still
-# computed from the rows at plan time, so an edit plans a new job and
-# unchanged rows plan nothing.
-resource "etl_import" "payroll" {
-  template_id = data.etl_template.gl.id
-
-  rows_wo = [
-    ["Account", "Amount"],
-    ["6100", "5200.00"],
-    ["6110", "4875.50"],
-  ]
-
-  submit              = true
-  wait_for_completion = true
 }

@@ -1,13 +1,3 @@
-terraform {
-  required_providers {
-    etl = {
-      source = "etl-provider/etl"
-    }
-  }
-}
-
-provider "etl" {}
-
 data "etl_template" "gl" {
   name       = "GL Actuals"
   model_name = "Finance Plan"

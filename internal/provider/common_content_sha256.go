@@ -76,7 +76,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 		return nil, diags
 	}
 	e := &inputEntry{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(), Sum: sum.ValueString()}
-	facts := inputFileFacts(withContent, hc)
+	facts := inputFileFacts(withContent, hc, &diags) // a header that cannot be shown warns
 	e.Facts = &facts
 	return e, diags
 }

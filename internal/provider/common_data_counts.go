@@ -23,13 +23,12 @@ func factsOfInputRows(rows [][]string) dataFacts {
 // inputFileFacts returns the facts of an input's file block f (its
 // content_wo filled in), just hashed with hc: a file's from the record of
 // that read (hc.counted); unknown without hc.
-func inputFileFacts(f fileModel, hc *hashCache) dataFacts {
+func inputFileFacts(f fileModel, hc *hashCache, diags *diag.Diagnostics) dataFacts {
 	_, name := f.inline()
 	if hc == nil {
 		return unknownFacts(name == "content_wo")
 	}
-	var diags diag.Diagnostics // the plan of the hash reports the file's problems
-	return factsOfFile(f, hc.counted, &diags)
+	return factsOfFile(f, hc.counted, diags)
 }
 
 // describeCounts says how many data rows and bytes f holds, such as

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -46,7 +47,7 @@ func TestInputFileFacts(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "in.csv", []byte(body))
 	null := types.StringNull()
 	f := fileModel{Path: types.StringValue(p), Content: null, ContentWO: null, Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: null, PartName: null}
-	if got := inputFileFacts(f, nil); !got.RowCount.IsUnknown() {
+	if got := inputFileFacts(f, nil, nil); !got.RowCount.IsUnknown() {
 		t.Errorf("no cache: %+v, want unknown", got)
 	}
 	hc := &hashCache{}
@@ -54,8 +55,38 @@ func TestInputFileFacts(t *testing.T) {
 	if _, err := hc.planFileSHA256(t.Context(), f, &d); err != nil {
 		t.Fatal(err)
 	}
-	got := inputFileFacts(f, hc)
-	if got.RowCount.ValueInt64() != 3 || got.SizeBytes.ValueInt64() != int64(len(body)) || len(got.Columns.Elements()) != 2 {
-		t.Errorf("facts %+v, want 3 rows, %d bytes, 2 columns", got, len(body))
+	got := inputFileFacts(f, hc, &d)
+	if got.RowCount.ValueInt64() != 3 || got.SizeBytes.ValueInt64() != int64(len(body)) || len(got.Columns.Elements()) != 2 || d.WarningsCount() != 0 {
+		t.Errorf("facts %+v (%v), want 3 rows, %d bytes, 2 columns, no warning", got, d, len(body))
+	}
+}
+
+// An input whose header row cannot be read plans its row_count and
+// size_bytes, columns null, with a warning on the input's file: as the
+// top-level file does.
+func TestPlanInputEntry_headerCannotBeShown(t *testing.T) {
+	body := strings.Repeat("A", 70<<10) + "\n4000\n4010\n" // a header over 64 KiB
+	p := writeFile(t, t.TempDir(), "in.csv", []byte(body))
+	null := types.StringNull()
+	obj, d := types.ObjectValueFrom(t.Context(), fileAttrTypes, fileModel{Path: types.StringValue(p), Content: null, ContentWO: null,
+		Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: null, PartName: null})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	in := keyedInput{key: "gl", inputModel: inputModel{File: obj, Rows: types.ListNull(columnsType)}}
+	e, d := planInputEntry(t.Context(), in, etl.Step{InputID: "1", StepName: "GL"}, writeOnlyData{}, nil)
+	if d.HasError() || e == nil || e.Facts == nil {
+		t.Fatalf("entry %+v, %v", e, d)
+	}
+	if !e.Facts.Columns.IsNull() || e.Facts.SizeBytes.ValueInt64() != int64(len(body)) || e.Facts.RowCount.ValueInt64() != 2 {
+		t.Errorf("facts %+v", *e.Facts)
+	}
+	d = inInput(in.key, d)
+	at := inputPath("gl").AtName("file").AtName("path")
+	if d.WarningsCount() != 1 || d.Warnings()[0].Summary() != "The header row cannot be shown" {
+		t.Fatalf("want the header warning, got %v", d)
+	}
+	if wp, ok := d.Warnings()[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(at) {
+		t.Errorf("warning not on %s: %v", at, d.Warnings()[0])
 	}
 }

@@ -268,8 +268,11 @@ func newActionsCLI(t *testing.T) *actionsCLI {
 func newCLI(t *testing.T, tf string) *actionsCLI {
 	t.Helper()
 	dir := t.TempDir()
+	// The CLI configuration make gives, else an empty one: a configured
+	// file that does not exist makes Terraform 1.16 warn on stdout, into
+	// the JSON a test reads.
 	cliConfig := os.Getenv("TF_CLI_CONFIG_FILE")
-	if cliConfig == "" {
+	if _, err := os.Stat(cliConfig); cliConfig == "" || err != nil {
 		cliConfig = writeFile(t, dir, ".terraformrc", nil)
 	}
 	return &actionsCLI{tf: tf, dir: dir, env: append(os.Environ(), "TF_REATTACH_PROVIDERS="+serveProvider(t),

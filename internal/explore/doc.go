@@ -3,8 +3,9 @@
 // configuration, CLI operations) and of what goes wrong (waits cut short,
 // jobs ending in ERROR, bursts of 429 and 503), run with a real Terraform or
 // OpenTofu CLI against the emulator, each step compared with a reference
-// model written from docs/resources/import.md: an import happens exactly as
-// often as the user asks.
+// model written from the docs (docs/resources/import.md and
+// docs/guides/interrupted-applies.md): an import happens exactly as often
+// as the user asks.
 //
 // Everything is in _test.go files: the model, the checker, the shrinker and
 // the reproducer writer (whose unit tests run in `make test`), and the CLI

@@ -8,8 +8,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// The reference model, written from docs/resources/import.md (its table of
-// changes and its section on interrupted waits), not from the provider's
+// The reference model, written from the docs (the table of changes of
+// docs/resources/import.md and docs/guides/interrupted-applies.md), not from the provider's
 // code: after each operation, which job each instance in the state must
 // hold (an old one, or one new job with the planned data), whether it is
 // tainted, whether the operation fails, and which jobs are cancelled.

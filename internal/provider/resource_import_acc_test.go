@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -21,6 +23,25 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
+// The configurations of these tests are under testdata/<test name>: the
+// provider block there takes the emulator's URL and credentials as
+// variables, and data files by absolute path (Terraform runs in a copy
+// of the directory). The provider factories are given in each step, not
+// in the TestCase: the testing framework refuses a configuration
+// directory with a provider block when the TestCase names providers.
+
+// configVariables are the variables of the provider block of a
+// configuration under testdata, pointing at e, with the test's vars.
+func (e *testEmulator) configVariables(vars config.Variables) config.Variables {
+	v := config.Variables{
+		"endpoint":     config.StringVariable(e.URL),
+		"token_id":     config.StringVariable(emulator.DefaultTokenID),
+		"token_secret": config.StringVariable(emulator.DefaultTokenSecret),
+	}
+	maps.Copy(v, vars)
+	return v
+}
+
 func TestAccImport_filesFormatsEncodings(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	dir := t.TempDir()
@@ -28,9 +49,8 @@ func TestAccImport_filesFormatsEncodings(t *testing.T) {
 		addr, format, enc, fileName string
 		raw                         []byte
 	}
+	// The files the configuration names, in var.dir, one per resource.
 	var cases []tc
-	var config strings.Builder
-	config.WriteString(e.providerConfig())
 	exts := map[string]string{"CSV": "csv", "PSV": "psv", "TDF": "tsv"}
 	for _, format := range []string{"CSV", "PSV", "TDF"} {
 		for i, enc := range []string{"UTF-8", "UTF-16", "Windows Latin-1"} {
@@ -38,41 +58,28 @@ func TestAccImport_filesFormatsEncodings(t *testing.T) {
 			if format == "TDF" && i == 2 {
 				name = "gl_tdf_2.tab" // every TDF extension gives the format
 			}
-			p, raw := writeTestFile(t, dir, name, format, enc, testRows)
+			_, raw := writeTestFile(t, dir, name, format, enc, testRows)
 			res := fmt.Sprintf("%s_%d", strings.ToLower(format), i)
-			// The format is not set: it comes from the extension.
-			fmt.Fprintf(&config, `
-resource "etl_import" %q {
-  template_id = %q
-  file = {
-    path     = %q
-    encoding = %q
-  }
-}
-`, res, emulator.GLActualsTemplateID, p, enc)
 			cases = append(cases, tc{addr: "etl_import." + res, format: format, enc: enc, fileName: name, raw: raw})
 		}
 	}
 	// Inline content, encoded by the provider to the declared encoding.
-	inline := []struct{ res, format, enc, attrs, fileName string }{
-		{"inline_csv", "CSV", "UTF-8", `name = "inline.csv"`, "inline.csv"},
-		{"inline_psv", "PSV", "UTF-16", `format = "PSV"`, "data.psv"},
-		{"inline_tdf", "TDF", "Windows Latin-1", `format = "TDF"`, "data.tsv"},
+	inline := []struct{ res, format, enc, fileName string }{
+		{"inline_csv", "CSV", "UTF-8", "inline.csv"},
+		{"inline_psv", "PSV", "UTF-16", "data.psv"},
+		{"inline_tdf", "TDF", "Windows Latin-1", "data.tsv"},
 	}
 	for _, in := range inline {
 		text := delimited(testRows, in.format)
-		fmt.Fprintf(&config, `
-resource "etl_import" %q {
-  template_id = %q
-  file = {
-    content  = %q
-    encoding = %q
-    %s
-  }
-}
-`, in.res, emulator.GLActualsTemplateID, text, in.enc, in.attrs)
 		cases = append(cases, tc{addr: "etl_import." + in.res, format: in.format, enc: in.enc, fileName: in.fileName, raw: encodeTestText(t, text, in.enc)})
 	}
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"dir":         config.StringVariable(dir),
+		"csv_text":    config.StringVariable(delimited(testRows, "CSV")),
+		"psv_text":    config.StringVariable(delimited(testRows, "PSV")),
+		"tdf_text":    config.StringVariable(delimited(testRows, "TDF")),
+	})
 
 	var checks []statecheck.StateCheck
 	for _, c := range cases {
@@ -91,14 +98,17 @@ resource "etl_import" %q {
 		)
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config.String(),
-				ConfigStateChecks: checks,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ConfigStateChecks:        checks,
 			},
 			{
-				Config: config.String(),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -115,31 +125,17 @@ resource "etl_import" %q {
 func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: 300 * time.Millisecond})
 	const addr = "etl_import.rows"
-	config := e.providerConfig() + `
-data "etl_template" "gl" {
-  name       = "GL Actuals"
-  model_name = "Finance Plan"
-}
-
-resource "etl_import" "rows" {
-  template_id = data.etl_template.gl.id
-  rows = [
-    ["Account", "Amount"],
-    ["4000", 100],
-    ["4010", "-20.5"],
-    ["4020", "Montréal & <co>"],
-  ]
-  submit              = true
-  wait_for_completion = true
-}
-`
+	vars := func(wait bool) config.Variables {
+		return e.configVariables(config.Variables{"wait": config.BoolVariable(wait)})
+	}
 	want := [][]string{{"Account", "Amount"}, {"4000", "100"}, {"4010", "-20.5"}, {"4020", "Montréal & <co>"}}
 	body := rowsBody(t, want)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
@@ -169,15 +165,19 @@ resource "etl_import" "rows" {
 				},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Nothing changed: an empty plan.
-				Config: config,
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// A behaviour-only setting updates in place, without a new job.
-				Config: strings.Replace(config, "wait_for_completion = true", "wait_for_completion = false", 1),
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars(false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
@@ -199,20 +199,13 @@ func TestAccImport_submitWithoutWait(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
 	const addr = "etl_import.sub"
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "sub" {
-  template_id = %q
-  rows        = [["Product", "Units"], ["Widget", "3"]]
-  submit      = true
-}
-
-resource "etl_import" "nosub" {
-  template_id = %q # another model: not queued behind the first
-  rows        = [["Employee", "Department"], ["Ana", "Finance"]]
-}
-`, emulator.SalesVolumesTemplateID, emulator.HeadcountTemplateID),
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables: e.configVariables(config.Variables{
+				"sales_template_id":     config.StringVariable(emulator.SalesVolumesTemplateID),
+				"headcount_template_id": config.StringVariable(emulator.HeadcountTemplateID),
+			}),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("SUBMITTED")),
 				statecheck.ExpectKnownValue("etl_import.nosub", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
@@ -234,21 +227,17 @@ resource "etl_import" "nosub" {
 func TestAccImport_waitEndsInError(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	// "Amount" is a required column of the template: the job ends in ERROR.
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "bad" {
-  template_id         = %q
-  rows                = [["Account", "Value"], ["4000", "1"]]
-  wait_for_completion = true
-}
-`, emulator.GLActualsTemplateID)
+	vars := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      config,
-				ExpectError: errRe(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ExpectError:              errRe(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// The job stayed in state, tainted: the plan replaces it
 				// (a lost job would plan a plain create).
 				PreConfig: func() {
@@ -257,7 +246,8 @@ resource "etl_import" "bad" {
 						t.Errorf("emulator jobs %+v, want exactly one in ERROR", jobs)
 					}
 				},
-				Config:             config,
+				ConfigDirectory:    config.TestNameDirectory(),
+				ConfigVariables:    vars,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -276,35 +266,36 @@ func TestAccImport_editedFileReplaces(t *testing.T) {
 	dir := t.TempDir()
 	p, raw := writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", testRows)
 	const addr = "etl_import.gl"
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id = %q
-  file = {
-    path = %q
-  }
-}
-`, emulator.GLActualsTemplateID, p)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"path":        config.StringVariable(p),
+	})
 	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
 	var editedRaw []byte
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(raw))),
 					expectUpload(e, addr, emulator.Upload{Format: "CSV", Encoding: "UTF-8", FileName: "gl.csv", Header: testRows[0], RowCount: 2, SHA256: sha256Hex(raw)}),
 				},
 			},
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 			},
 			{
-				PreConfig: func() { _, editedRaw = writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", edited) },
-				Config:    config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				PreConfig:                func() { _, editedRaw = writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", edited) },
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
@@ -335,20 +326,13 @@ func TestAccImport_pathUnknownAtPlan(t *testing.T) {
 	p, raw := writeTestFile(t, t.TempDir(), "later.psv", "PSV", "UTF-8", testRows)
 	const addr = "etl_import.later"
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: e.providerConfig() + fmt.Sprintf(`
-resource "terraform_data" "path" {
-  input = %q
-}
-
-resource "etl_import" "later" {
-  template_id = %q
-  file = {
-    path = terraform_data.path.output
-  }
-}
-`, p, emulator.GLActualsTemplateID),
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables: e.configVariables(config.Variables{
+				"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+				"path":        config.StringVariable(p),
+			}),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
@@ -369,43 +353,46 @@ resource "etl_import" "later" {
 func TestAccImport_importState(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	const addr = "etl_import.gl"
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id         = %q
-  rows                = [["Account", "Amount"], ["4000", "1"]]
-  submit              = true
-  wait_for_completion = true
-}
-`, emulator.GLActualsTemplateID)
+	vars := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
 				},
 			},
 			{
-				ResourceName:      addr,
-				ImportState:       true,
-				ImportStateVerify: true,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ResourceName:             addr,
+				ImportState:              true,
+				ImportStateVerify:        true,
 				// What defines the job is configuration only: the service does not return it,
 				// nor what the plan counted of its data.
 				ImportStateVerifyIgnore: []string{"template_id", "file", "rows", "submit", "wait_for_completion", "cancel_on_destroy", "content_sha256", "timeouts",
 					"columns", "row_count", "size_bytes"},
 			},
 			{
-				ResourceName:  addr,
-				ImportState:   true,
-				ImportStateId: "12345",
-				ExpectError:   errRe(`(?s)Invalid job id.*18 or 19\s+decimal digits`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ResourceName:             addr,
+				ImportState:              true,
+				ImportStateId:            "12345",
+				ExpectError:              errRe(`(?s)Invalid job id.*18 or 19\s+decimal digits`),
 			},
 			{
-				ResourceName:  addr,
-				ImportState:   true,
-				ImportStateId: "999999999999999999",
-				ExpectError:   errRe(`(?s)Cannot import non-existent remote object|not found`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ResourceName:             addr,
+				ImportState:              true,
+				ImportStateId:            "999999999999999999",
+				ExpectError:              errRe(`(?s)Cannot import non-existent remote object|not found`),
 			},
 		},
 	})
@@ -416,20 +403,14 @@ func TestAccImport_importBlockAdopts(t *testing.T) {
 	rows := [][]string{{"Account", "Amount"}, {"4000", "12"}}
 	jobID := startJob(t, e, emulator.GLActualsTemplateID, rows)
 	const addr = "etl_import.adopted"
-	res := func(amount string) string {
-		return fmt.Sprintf(`
-resource "etl_import" "adopted" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", %q]]
-}
-`, emulator.GLActualsTemplateID, amount)
+	vars := func(amount string) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+			"amount":      config.StringVariable(amount),
+		})
 	}
-	importBlock := fmt.Sprintf(`
-import {
-  to = etl_import.adopted
-  id = %q
-}
-`, jobID)
+	importVars := vars("12")
+	importVars["job_id"] = config.StringVariable(jobID)
 	onlyOneJob := checkEmulator(addr, func(map[string]any) error {
 		if n := len(e.Jobs()); n != 1 {
 			return fmt.Errorf("%d jobs, want 1: adopting must not start a job", n)
@@ -437,11 +418,12 @@ import {
 		return nil
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Import and adopt the configuration: an update, no new job.
-				Config: e.providerConfig() + importBlock + res("12"),
+				ConfigDirectory: config.StaticDirectory("testdata/TestAccImport_importBlockAdopts/import"),
+				ConfigVariables: importVars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
@@ -453,15 +435,19 @@ import {
 				},
 			},
 			{
-				Config: e.providerConfig() + res("12"),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars("12"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{onlyOneJob},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Once adopted, a change replaces as usual.
-				Config: e.providerConfig() + res("13"),
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars("13"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
 				},
@@ -487,25 +473,17 @@ func TestAccImport_cliImportAdopts(t *testing.T) {
 	const addr = "etl_import.sales"
 	// The configuration need not match what the adopted job imported: the
 	// first apply takes it over as it is.
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "sales" {
-  template_id = %q
-  file = {
-    content = "Product,Units\nWidget,3\n"
-    format  = "CSV"
-  }
-  submit = true
-}
-`, emulator.SalesVolumesTemplateID)
+	vars := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.SalesVolumesTemplateID)})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:             config,
-				ResourceName:       addr,
-				ImportState:        true,
-				ImportStateId:      jobID,
-				ImportStatePersist: true,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
+				ResourceName:             addr,
+				ImportState:              true,
+				ImportStateId:            jobID,
+				ImportStatePersist:       true,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
 					if len(states) != 1 || states[0].ID != jobID || states[0].Attributes["model_name"] != "Sales Model" {
 						return fmt.Errorf("imported %+v, want job %s of Sales Model", states, jobID)
@@ -514,7 +492,9 @@ resource "etl_import" "sales" {
 				},
 			},
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
@@ -531,7 +511,9 @@ resource "etl_import" "sales" {
 				},
 			},
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -543,22 +525,14 @@ resource "etl_import" "sales" {
 func TestAccImport_cancelOnDestroy(t *testing.T) {
 	// Jobs run for an hour: still RUNNING when destroyed.
 	e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
-	config := func(cancel bool) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "cancel" {
-  template_id       = %q
-  rows              = [["Account", "Amount"], ["4000", "1"]]
-  cancel_on_destroy = %t
-}
-
-resource "etl_import" "keep" {
-  template_id = %q # another model: not queued behind the first
-  rows        = [["Product", "Units"], ["Widget", "3"]]
-}
-`, emulator.GLActualsTemplateID, cancel, emulator.SalesVolumesTemplateID)
+	vars := func(cancel bool) config.Variables {
+		return e.configVariables(config.Variables{
+			"gl_template_id":    config.StringVariable(emulator.GLActualsTemplateID),
+			"sales_template_id": config.StringVariable(emulator.SalesVolumesTemplateID),
+			"cancel":            config.BoolVariable(cancel),
+		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			for _, j := range e.Jobs() {
 				want := emulator.StatusRunning // destroy forgets the job: data and job stay
@@ -576,14 +550,18 @@ resource "etl_import" "keep" {
 		},
 		Steps: []resource.TestStep{
 			{
-				Config: config(false),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(false),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("etl_import.cancel", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
 				},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// cancel_on_destroy changes in place.
-				Config: config(true),
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.cancel", plancheck.ResourceActionUpdate)},
 				},
@@ -614,36 +592,36 @@ func TestAccImport_jobGoneLeavesState(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 	e := &testEmulator{Server: srv, URL: ts.URL}
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gone" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "1"]]
-}
-`, emulator.GLActualsTemplateID)
+	vars := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Refresh keeps the job the service no longer knows (a
 				// warning; status NOT_FOUND), and the plan starts no job:
 				// its data is still in the model.
-				PreConfig: func() { gone.Store(true) },
-				Config:    config,
-				PlanOnly:  true,
+				PreConfig:       func() { gone.Store(true) },
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars,
+				PlanOnly:        true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.gone", plancheck.ResourceActionNoop)},
 				},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				PreConfig: func() {
 					if n := len(srv.Jobs()); n != 1 {
 						t.Errorf("%d jobs, want 1", n)
 					}
 				},
-				Config: config,
+				ConfigDirectory: config.TestNameDirectory(),
+				ConfigVariables: vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("etl_import.gone", tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound)),
 				},
@@ -658,7 +636,6 @@ func TestAccImport_answerLostNoDuplicate(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointStartWithData, Count: 1, DropAfterHandling: true})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 1 {
 				return fmt.Errorf("%d jobs, want exactly 1: the lost answer's request must not be retried", n)
@@ -669,13 +646,10 @@ func TestAccImport_answerLostNoDuplicate(t *testing.T) {
 			return nil
 		},
 		Steps: []resource.TestStep{{
-			Config: e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "lost" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "1"]]
-}
-`, emulator.GLActualsTemplateID),
-			ExpectError: errRe(`(?s)Import job may have been created.*not retried.*terraform import etl_import.<name> <job id>`),
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables:          e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)}),
+			ExpectError:              errRe(`(?s)Import job may have been created.*not retried.*terraform import etl_import.<name> <job id>`),
 		}},
 	})
 }

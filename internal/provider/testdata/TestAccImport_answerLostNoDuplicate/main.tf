@@ -1,0 +1,6 @@
+variable "template_id" { type = string }
+
+resource "etl_import" "lost" {
+  template_id = var.template_id
+  rows        = [["Account", "Amount"], ["4000", "1"]]
+}

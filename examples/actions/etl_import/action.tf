@@ -1,15 +1,3 @@
-terraform {
-  required_providers {
-    etl = {
-      source = "etl-provider/etl"
-    }
-  }
-}
-
-# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
-# ETL_TOKEN_SECRET.
-provider "etl" {}
-
 data "etl_template" "gl" {
   name       = "GL Actuals"
   model_name = "Finance Plan"

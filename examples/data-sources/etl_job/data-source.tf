@@ -1,15 +1,3 @@
-terraform {
-  required_providers {
-    etl = {
-      source = "etl-provider/etl"
-    }
-  }
-}
-
-# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
-# ETL_TOKEN_SECRET.
-provider "etl" {}
-
 # A job started elsewhere (another configuration, a script, the service's
 # own tools), by its id: for example passed in by the pipeline stage that
 # started it.

@@ -62,13 +62,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	planned := plannedModelOf(plan)
-	defer func() {
-		if !resp.State.Raw.IsNull() && keepPlannedModel(planned, &plan, plan.ID.ValueString(), &resp.Diagnostics) {
-			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_id"), plan.ModelID)...)
-			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_name"), plan.ModelName)...)
-		}
-	}()
+	defer keepModelInState(ctx, plannedModelOf(plan), &plan, resp)
 	// The plan's private state is the new object's: it keeps no plan.
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	claimed := r.claimJob(ctx, &plan, resp)

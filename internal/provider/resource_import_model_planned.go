@@ -43,6 +43,15 @@ func plannedModelOf(plan importModel) plannedModel {
 	return plannedModel{plan.ModelID, plan.ModelName}
 }
 
+// keepModelInState, when Create returns with the job in state, keeps there
+// the model the plan showed (keepPlannedModel).
+func keepModelInState(ctx context.Context, planned plannedModel, plan *importModel, resp *resource.CreateResponse) {
+	if !resp.State.Raw.IsNull() && keepPlannedModel(planned, plan, plan.ID.ValueString(), &resp.Diagnostics) {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_id"), plan.ModelID)...)
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_name"), plan.ModelName)...)
+	}
+}
+
 // keepPlannedModel puts back into plan (the state Create returns) the
 // model the plan showed, where it was known and the job reports another,
 // with a warning naming both: Terraform would otherwise fail the apply

@@ -21,6 +21,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -668,15 +669,21 @@ func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
 		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = false"),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, config.Variables{"submit": config.BoolVariable(false)}),
 				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(0),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING"))},
 			},
 			{
-				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = true\n  wait_for_completion = true"),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
+					"submit": config.BoolVariable(true),
+					"wait":   config.BoolVariable(true),
+				}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					expectPriorID(addr, firstJob),
@@ -685,6 +692,7 @@ func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED"))},
 			},
 			{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Config: e.providerConfig() + `
 data "etl_template" "ar" {
   name = "Actuals and Rates"

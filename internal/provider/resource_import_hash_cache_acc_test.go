@@ -300,26 +300,31 @@ func TestAccHashCache_envOptOut(t *testing.T) {
 // keeps its size and modification time is seen and starts a new job.
 func TestAccHashCache_inputsUnchangedNotRead(t *testing.T) {
 	c := newCacheFixture(t, true)
-	config := twoStepConfig(c.e, "Load Actuals", c.path, "")
+	vars := twoStepVariables(c.e, "Load Actuals", c.path, nil)
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(c.e, addr, map[string][]byte{emulator.TwoStepActualsInputID: c.content, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}),
 					c.expectReads(2, "after the first apply (its plan, then the send)"),
 				},
 			},
 			{
-				PreConfig: func() { c.requireReads(2, "after the plans that follow the first apply") },
-				Config:    config,
-				PlanOnly:  true,
+				PreConfig:                func() { c.requireReads(2, "after the plans that follow the first apply") },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
+				PlanOnly:                 true,
 			},
 			{
-				PreConfig: func() { c.requireReads(2, "after an unchanged plan"); c.rewrite(c.edited(), true) },
-				Config:    config,
+				PreConfig:                func() { c.requireReads(2, "after an unchanged plan"); c.rewrite(c.edited(), true) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -75,23 +77,22 @@ var ratesRows = [][]string{{"Currency", "Rate"}, {"EUR", "1.08"}, {"CAD", "0.73"
 
 var actualsRows = [][]string{{"Account", "Amount"}, {"4000", "100.50"}, {"4010", "-20"}}
 
-// twoStepConfig loads the two-step template: "Load Actuals" from the file
-// at actuals, "Load Rates" from ratesRows.
-func twoStepConfig(e *testEmulator, actualsKey, actuals, extra string) string {
-	return e.providerConfig() + fmt.Sprintf(`
-data "etl_template" "ar" {
-  name = "Actuals and Rates"
-}
+// twoStepDirectory loads the two-step template: "Load Actuals" from the
+// file var.actuals, "Load Rates" from ratesRows. Its variables are
+// twoStepVariables. As with every configuration directory with a provider
+// block, the provider factories go in each step, not in the TestCase.
+var twoStepDirectory = config.StaticDirectory("testdata/two_step")
 
-resource "etl_import" "multi" {
-  template_id = data.etl_template.ar.id
-  inputs = {
-    %q = { file = { path = %q } }
-    "Load Rates" = { rows = [["Currency", "Rate"], ["EUR", "1.08"], ["CAD", 0.73]] }
-  }
-%s
-}
-`, actualsKey, actuals, extra)
+// twoStepVariables are the variables of twoStepDirectory: the "Load
+// Actuals" step keyed by actualsKey, from the file at actuals, with vars
+// (submit and wait, left out when not set).
+func twoStepVariables(e *testEmulator, actualsKey, actuals string, vars config.Variables) config.Variables {
+	v := e.configVariables(config.Variables{
+		"actuals_key": config.StringVariable(actualsKey),
+		"actuals":     config.StringVariable(actuals),
+	})
+	maps.Copy(v, vars)
+	return v
 }
 
 // expectInputs asserts the emulator's one job of addr received exactly
@@ -130,13 +131,14 @@ func TestAccImportInputs_fileAndRows(t *testing.T) {
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	ratesCSV := []byte(delimited(ratesRows, "CSV"))
 	const addr = "etl_import.multi"
-	config := twoStepConfig(e, "Load Actuals", actuals, "  wait_for_completion = true")
+	vars := twoStepVariables(e, "Load Actuals", actuals, config.Variables{"wait": config.BoolVariable(true)})
 	var jobID string
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, addr, map[string][]byte{emulator.TwoStepActualsInputID: actualsRaw, emulator.TwoStepRatesInputID: ratesCSV}),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(true)),
@@ -170,7 +172,9 @@ func TestAccImportInputs_fileAndRows(t *testing.T) {
 			},
 			{
 				// Nothing changed: nothing to do, no job.
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -191,10 +195,11 @@ func TestAccImportInputs_unknownKey(t *testing.T) {
 	dir := t.TempDir()
 	actuals, _ := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: twoStepConfig(e, "Load Actual", actuals, ""),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, "Load Actual", actuals, nil),
 				ExpectError: errRe(`Unknown input step(.|\n)*inputs key "Load Actual" is neither a step name nor an input id of template ` + emulator.TwoStepTemplateID +
 					`(.|\n)*"Load Actuals": input id ` + emulator.TwoStepActualsInputID + `(.|\n)*"Load Rates": input id ` + emulator.TwoStepRatesInputID),
 			},
@@ -209,29 +214,28 @@ func TestAccImportInputs_unknownKey(t *testing.T) {
 // to use the input ids, and with them both inputs are loaded.
 func TestAccImportInputs_sameStepName(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
-	config := func(k1, k2 string) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "twin" {
-  template_id = %q
-  inputs = {
-    %q = { rows = [["Region", "Units"], ["East", "1"]] }
-    %q = { rows = [["Region", "Units"], ["West", "2"]] }
-  }
-}
-`, emulator.SameStepNameTemplateID, k1, k2)
+	vars := func(k1, k2 string) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.SameStepNameTemplateID),
+			"first_key":   config.StringVariable(k1),
+			"second_key":  config.StringVariable(k2),
+		})
 	}
 	first := []byte(delimited([][]string{{"Region", "Units"}, {"East", "1"}}, "CSV"))
 	second := []byte(delimited([][]string{{"Region", "Units"}, {"West", "2"}}, "CSV"))
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config("Load", emulator.SameStepNameSecondInputID),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars("Load", emulator.SameStepNameSecondInputID),
 				ExpectError: errRe(`Step name not unique(.|\n)*has 2 steps named "Load"(.|\n)*key each of them by its input id(.|\n)*` +
 					emulator.SameStepNameFirstInputID + `(.|\n)*` + emulator.SameStepNameSecondInputID),
 			},
 			{
-				Config: config(emulator.SameStepNameFirstInputID, emulator.SameStepNameSecondInputID),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(emulator.SameStepNameFirstInputID, emulator.SameStepNameSecondInputID),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, "etl_import.twin", map[string][]byte{emulator.SameStepNameFirstInputID: first, emulator.SameStepNameSecondInputID: second}),
 				},
@@ -257,10 +261,11 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 	const addr = "etl_import.multi"
 	var firstID string
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: twoStepConfig(e, "Load Actuals", actuals, ""),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					checkEmulator(addr, func(v map[string]any) error { firstID, _ = v["id"].(string); return nil }),
 				},
@@ -274,7 +279,9 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: twoStepConfig(e, "Load Actuals", moved, ""),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, "Load Actuals", moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
@@ -296,7 +303,9 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 			},
 			{
 				// The step keyed by its input id instead of its name: the same input.
-				Config: twoStepConfig(e, emulator.TwoStepActualsInputID, moved, ""),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, emulator.TwoStepActualsInputID, moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 				},
@@ -307,8 +316,10 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 				},
 			},
 			{
-				PreConfig: func() { writeFile(t, filepath.Dir(moved), filepath.Base(moved), editedRaw) },
-				Config:    twoStepConfig(e, emulator.TwoStepActualsInputID, moved, ""),
+				PreConfig:                func() { writeFile(t, filepath.Dir(moved), filepath.Base(moved), editedRaw) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, emulator.TwoStepActualsInputID, moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -336,7 +347,7 @@ func TestAccImportInputs_loadFails(t *testing.T) {
 	dir := t.TempDir()
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.multi"
-	config := twoStepConfig(e, "Load Actuals", actuals, "")
+	vars := twoStepVariables(e, "Load Actuals", actuals, nil)
 	failedID := func() string {
 		if jobs := e.Jobs(); len(jobs) > 0 {
 			return jobs[0].ID
@@ -344,14 +355,17 @@ func TestAccImportInputs_loadFails(t *testing.T) {
 		return "(none)"
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      config,
-				ExpectError: regexp.MustCompile(`Loading step "Load Actuals" into import job [0-9]{18,19} failed(.|\n)*input id ` + emulator.TwoStepActualsInputID + `(.|\n)*422(.|\n)*cancelled`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
+				ExpectError:              regexp.MustCompile(`Loading step "Load Actuals" into import job [0-9]{18,19} failed(.|\n)*input id ` + emulator.TwoStepActualsInputID + `(.|\n)*422(.|\n)*cancelled`),
 			},
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -389,10 +403,11 @@ func TestAccImportInputs_loadRetried(t *testing.T) {
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: twoStepConfig(e, "Load Actuals", actuals, ""),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, addr, map[string][]byte{emulator.TwoStepActualsInputID: actualsRaw, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}),
 				},
@@ -416,21 +431,15 @@ func TestAccImportInputs_singleFileWarning(t *testing.T) {
 	dir := t.TempDir()
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.single"
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "single" {
-  template_id = %q
-  file = { path = %q }
-}
-
-resource "etl_import" "one_step" {
-  template_id = %q
-  file = { path = %q }
-}
-`, emulator.TwoStepTemplateID, actuals, emulator.GLActualsTemplateID, actuals)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{{
-			Config: config,
+			ProtoV6ProviderFactories: spyFactories(spy),
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables: e.configVariables(config.Variables{
+				"two_step_template_id": config.StringVariable(emulator.TwoStepTemplateID),
+				"one_step_template_id": config.StringVariable(emulator.GLActualsTemplateID),
+				"actuals":              config.StringVariable(actuals),
+			}),
 			ConfigStateChecks: []statecheck.StateCheck{
 				expectUpload(e, addr, emulator.Upload{Kind: "file", Header: actualsRows[0], RowCount: 2, SHA256: sha256Hex(actualsRaw)}),
 				checkEmulator(addr, func(map[string]any) error {
@@ -471,20 +480,25 @@ func TestAccImportInputs_submitChoice(t *testing.T) {
 	actuals, _ := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	const addr = "etl_import.multi"
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{
 			{
-				Config:      twoStepConfig(e, "Load Actuals", actuals, "  submit = false\n  wait_for_completion = true"),
+				ProtoV6ProviderFactories: spyFactories(spy),
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
+					"submit": config.BoolVariable(false),
+					"wait":   config.BoolVariable(true),
+				}),
 				ExpectError: errRe(`Waiting on a job that is not submitted(.|\n)*never runs`),
 			},
 			{
-				Config: twoStepConfig(e, "Load Actuals", actuals, "  submit = false") + fmt.Sprintf(`
-resource "etl_import" "recalculate" {
-  template_id         = %q
-  inputs              = {}
-  wait_for_completion = true
-}
-`, emulator.NoStepTemplateID),
+				// The same, without wait, and a template with no input
+				// steps beside it.
+				ProtoV6ProviderFactories: spyFactories(spy),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
+					"submit":              config.BoolVariable(false),
+					"no_step_template_id": config.StringVariable(emulator.NoStepTemplateID),
+				}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("submit"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING")),
@@ -580,24 +594,14 @@ func TestAccImportInputs_adopt(t *testing.T) {
 		t.Fatal(err)
 	}
 	const addr = "etl_import.adopted"
-	config := e.providerConfig() + fmt.Sprintf(`
-import {
-  to = etl_import.adopted
-  id = %q
-}
-
-resource "etl_import" "adopted" {
-  template_id = %q
-  inputs = {
-    "Load Actuals" = { rows = [["Account", "Amount"], ["4000", "100.50"], ["4010", "-20"]] }
-    "Load Rates"   = { rows = [["Currency", "Rate"], ["EUR", "1.08"], ["CAD", "0.73"]] }
-  }
-}
-`, job.ID, emulator.TwoStepTemplateID)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: config,
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables: e.configVariables(config.Variables{
+				"template_id": config.StringVariable(emulator.TwoStepTemplateID),
+				"job_id":      config.StringVariable(job.ID),
+			}),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
 			},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -24,7 +25,7 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 	actuals, actualsRaw := writeTestFile(t, dir, "actuals.csv", "CSV", "UTF-8", actualsRows)
 	ratesCSV := []byte(delimited(ratesRows, "CSV"))
 	const addr = "etl_import.multi"
-	config := twoStepConfig(e, "Load Actuals", actuals, "  wait_for_completion = true")
+	vars := twoStepVariables(e, "Load Actuals", actuals, config.Variables{"wait": config.BoolVariable(true)})
 	input := func(key, name string) tfjsonpath.Path {
 		return tfjsonpath.New("inputs").AtMapKey(key).AtMapKey(name)
 	}
@@ -43,24 +44,25 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 	first = append(first, plancheck.ExpectKnownValue(addr, tfjsonpath.New("row_count"), knownvalue.Null()))
 	three := append(append([][]string{}, actualsRows...), []string{"4020", "7"})
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: func() {
 					if err := os.WriteFile(actuals, []byte(delimited(three, "CSV")), 0o600); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addr, input("Load Actuals", "row_count"), knownvalue.Int64Exact(3)),
 					plancheck.ExpectKnownValue(addr, input("Load Rates", "row_count"), knownvalue.Int64Exact(2)),
 				}},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -70,19 +72,21 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 func TestAccImportInputs_dataFactsUpgrade(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	actuals, _ := writeTestFile(t, t.TempDir(), "actuals.csv", "CSV", "UTF-8", actualsRows)
-	config := twoStepConfig(e, "Load Actuals", actuals, "")
+	vars := twoStepVariables(e, "Load Actuals", actuals, nil)
 	rowCount := tfjsonpath.New("inputs").AtMapKey("Load Actuals").AtMapKey("row_count")
 	resource.Test(t, resource.TestCase{
 		CheckDestroy: expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: withoutFactsFactories,
-				Config:                   config,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigStateChecks:        []statecheck.StateCheck{statecheck.ExpectKnownValue("etl_import.multi", rowCount, knownvalue.Null())},
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Config:                   config,
+				ConfigDirectory:          twoStepDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},

@@ -138,7 +138,7 @@ func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time
 	ins, isKnown, d := inputsFrom(ctx, s.Inputs)
 	diags.Append(d...)
 	if !isKnown || diags.HasError() {
-		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values when the action is invoked: this is a bug in the provider; please report it.")
+		addStillUnknown(diags, path.Root("inputs"), whenInvoked)
 		return
 	}
 	r := a.runner(p)
@@ -155,7 +155,7 @@ func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time
 		return
 	}
 	if entries == nil {
-		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values when the action is invoked: this is a bug in the provider; please report it.")
+		addStillUnknown(diags, path.Root("inputs"), whenInvoked)
 		return
 	}
 	planned := make(map[string]types.String, len(ins))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
@@ -221,4 +222,18 @@ func addContentError(diags *diag.Diagnostics, name string, enc etl.Encoding, err
 		msg = ue.withoutValue()
 	}
 	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, msg))
+}
+
+// When a value must be known, for addStillUnknown.
+const (
+	atApply     = "at apply"
+	whenInvoked = "when the action is invoked"
+)
+
+// addStillUnknown reports a value (at) still unknown when it must be known
+// (when: atApply, whenInvoked). Terraform never sends one then, so it is a
+// bug in the provider.
+func addStillUnknown(diags *diag.Diagnostics, at path.Path, when string) {
+	diags.AddAttributeError(at, "Value not known",
+		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", attrName(at), when))
 }

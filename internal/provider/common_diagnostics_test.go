@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
@@ -103,4 +104,12 @@ func TestAddFileAndStartErrors(t *testing.T) {
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "No job was created") || !strings.Contains(d.Errors()[0].Detail(), "Hint: the token or its user lacks a permission") {
 		t.Errorf("refused: %v", d)
 	}
+}
+
+// A value still unknown when it must be known is an error on it that says
+// when, and that it is the provider's bug.
+func TestAddStillUnknown(t *testing.T) {
+	var d diag.Diagnostics
+	addStillUnknown(&d, path.Root("inputs"), whenInvoked)
+	assertAttrError(t, d, path.Root("inputs"), "inputs still has unknown values when the action is invoked", "bug in the provider")
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -54,7 +55,7 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned
 		rows, ok := rowsFrom(in.Rows)
 		if !ok {
 			var diags diag.Diagnostics
-			diags.AddError("Rows not known", "rows still has unknown values at apply: this is a bug in the provider; please report it.")
+			addStillUnknown(&diags, path.Root("rows"), atApply)
 			return nil, diags
 		}
 		f := etl.DataUpload{Rows: rows}.CSVFile()

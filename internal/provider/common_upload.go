@@ -60,7 +60,7 @@ func prepareRows(l types.List, at path.Path, planned types.String) (*preparedUpl
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
-		diags.AddAttributeError(at, "Rows not known", attrName(at)+" still has unknown values at apply: this is a bug in the provider; please report it.")
+		addStillUnknown(&diags, at, atApply)
 		return nil, diags
 	}
 	sum, asFile, size := rowsPayload(rows)

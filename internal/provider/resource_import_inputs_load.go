@@ -55,7 +55,7 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 	ins, isKnown, d := inputsFrom(ctx, plan.Inputs)
 	diags.Append(d...)
 	if !isKnown || diags.HasError() {
-		diags.AddAttributeError(path.Root("inputs"), "Inputs not known", "inputs still has unknown values at apply: this is a bug in the provider; please report it.")
+		addStillUnknown(diags, path.Root("inputs"), atApply)
 		return nil, nil, false
 	}
 	t, steps, d := r.resolveInputs(ctx, plan.TemplateID.ValueString(), ins)

@@ -8,6 +8,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -189,20 +190,26 @@ func TestAccExactlyOnce_inPlaceChanges(t *testing.T) {
 	pathA := writeFile(t, dirA, "gl.csv", []byte(text))
 	pathB := writeFile(t, dirB, "gl.csv", []byte(text))
 	const addr = "etl_import.gl"
-	res := func(file, extra string) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id = %q
-  file = {
-%s
-  }
-%s
-}
-`, emulator.GLActualsTemplateID, file, extra)
+	// vars are the variables of the configuration: the file's attributes
+	// and the behaviour settings to set, name and value in turn (the
+	// others are left out).
+	vars := func(nameValues ...any) config.Variables {
+		v := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)})
+		for i := 0; i < len(nameValues); i += 2 {
+			switch x := nameValues[i+1].(type) {
+			case string:
+				v[nameValues[i].(string)] = config.StringVariable(x)
+			case bool:
+				v[nameValues[i].(string)] = config.BoolVariable(x)
+			}
+		}
+		return v
 	}
-	inPlace := func(config string, checks ...statecheck.StateCheck) resource.TestStep {
+	inPlace := func(vars config.Variables, checks ...statecheck.StateCheck) resource.TestStep {
 		return resource.TestStep{
-			Config: config,
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables:          vars,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				plancheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum)),
@@ -217,28 +224,30 @@ resource "etl_import" "gl" {
 	edited := append(slices.Clone(testRows), []string{"4030", "7", "Québec"})
 	editedSum := sha256Hex([]byte(delimited(edited, "CSV")))
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            res(fmt.Sprintf("    content = %q\n    format = \"CSV\"", text), ""),
-				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars("content", text, "format", "CSV"),
+				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
 			// Inline content to a path holding the same bytes.
-			inPlace(res(fmt.Sprintf("    path = %q", pathA), ""), fileAttr("path")),
+			inPlace(vars("path", pathA), fileAttr("path")),
 			// The file moved to another directory.
-			inPlace(res(fmt.Sprintf("    path = %q", pathB), ""),
+			inPlace(vars("path", pathB),
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("path"), knownvalue.StringExact(pathB))),
 			// Renamed, sent in another part.
-			inPlace(res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"\n    part_name = \"upload\"", pathB), ""),
+			inPlace(vars("path", pathB, "name", "renamed.csv", "part_name", "upload"),
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("name"), knownvalue.StringExact("renamed.csv"))),
 			// How to wait, what to do on destroy, the time limits.
-			inPlace(res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"", pathB),
-				"  wait_for_completion = true\n  cancel_on_destroy = true\n  timeouts = { create = \"10m\" }"),
+			inPlace(vars("path", pathB, "name", "renamed.csv", "wait", true, "cancel", true, "create_timeout", "10m"),
 				statecheck.ExpectKnownValue(addr, tfjsonpath.New("cancel_on_destroy"), knownvalue.Bool(true))),
 			// The control: other bytes are a new job.
 			{
-				PreConfig: func() { writeFile(t, dirB, "gl.csv", []byte(delimited(edited, "CSV"))) },
-				Config:    res(fmt.Sprintf("    path = %q\n    name = \"renamed.csv\"", pathB), ""),
+				PreConfig:                func() { writeFile(t, dirB, "gl.csv", []byte(delimited(edited, "CSV"))) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars("path", pathB, "name", "renamed.csv"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
@@ -265,15 +274,12 @@ func TestAccExactlyOnce_submitToggle(t *testing.T) {
 	const addr = "etl_import.gl"
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
 	sum := sha256Hex(rowsBody(t, rows))
-	config := func(submit bool, wait bool) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id         = %q
-  rows                = [["Account", "Amount"], ["4000", "1"]]
-  submit              = %t
-  wait_for_completion = %t
-}
-`, emulator.GLActualsTemplateID, submit, wait)
+	vars := func(submit bool, wait bool) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+			"submit":      config.BoolVariable(submit),
+			"wait":        config.BoolVariable(wait),
+		})
 	}
 	submits := func(n int) statecheck.StateCheck {
 		return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
@@ -288,15 +294,18 @@ resource "etl_import" "gl" {
 	spy := &diagSpy{}
 	firstJob := func() string { return e.Jobs()[0].ID }
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spy.factories(),
 		Steps: []resource.TestStep{
 			{
-				Config:            config(false, false),
-				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), submits(0), status("RUNNING")},
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(false, false),
+				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum), submits(0), status("RUNNING")},
 			},
 			{
 				// On: the same job is submitted, then waited for.
-				Config: config(true, true),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(true, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					expectPriorID(addr, firstJob),
@@ -305,7 +314,9 @@ resource "etl_import" "gl" {
 			},
 			{
 				// Off: recorded, nothing sent.
-				Config: config(false, true),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(false, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -315,7 +326,9 @@ resource "etl_import" "gl" {
 			{
 				// On again, for a COMPLETED job: it was submitted, so the
 				// change is recorded in place and nothing is sent.
-				Config: config(true, true),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(true, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					expectPriorID(addr, firstJob),
@@ -327,8 +340,10 @@ resource "etl_import" "gl" {
 			},
 			{
 				// And the next plan is empty.
-				Config:   config(true, true),
-				PlanOnly: true,
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(true, true),
+				PlanOnly:                 true,
 			},
 		},
 	})
@@ -343,14 +358,12 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 	const addr = "etl_import.gl"
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
 	sum := sha256Hex(rowsBody(t, rows))
-	config := func(extra string) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "1"]]
-%s
-}
-`, emulator.GLActualsTemplateID, extra)
+	// vars are the variables of the configuration with these behaviour
+	// settings set (the others left out).
+	vars := func(settings config.Variables) config.Variables {
+		v := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)})
+		maps.Copy(v, settings)
+		return v
 	}
 	spy := &diagSpy{}
 	jobID := func() string { return e.Jobs()[0].ID }
@@ -358,14 +371,15 @@ resource "etl_import" "gl" {
 		"The data the job imported is still in the model", "status NOT_FOUND", "terraform apply -replace=etl_import.<name>")
 	notFound := statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound))
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy: func(*terraform.State) error {
 			return checkJobs(e, sum)
 		},
 		Steps: []resource.TestStep{
 			{
-				Config:            config(""),
-				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(nil),
+				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
 			{
 				// Purged: the refresh keeps the job, and the plan is empty.
@@ -374,7 +388,9 @@ resource "etl_import" "gl" {
 						t.Error("no job to purge")
 					}
 				},
-				Config: config(""),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
@@ -382,7 +398,9 @@ resource "etl_import" "gl" {
 			},
 			{
 				// In-place changes are recorded; the 404 does not fail them.
-				Config: config("  cancel_on_destroy = true\n  wait_for_completion = true"),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "wait": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -392,7 +410,9 @@ resource "etl_import" "gl" {
 			{
 				// submit turned on: the job cannot be submitted; recorded,
 				// with a warning, and no job starts.
-				Config: config("  cancel_on_destroy = true\n  submit = true"),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "submit": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
@@ -400,7 +420,9 @@ resource "etl_import" "gl" {
 					spy.expectWarning(func() string { return "Import job " + jobID() + " cannot be submitted" }, "terraform apply -replace=etl_import.<name>")},
 			},
 			{
-				Config: config("  cancel_on_destroy = true\n  submit = true"),
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "submit": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
@@ -422,46 +444,57 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 	// "Headcount": the model of GLActualsTemplateID, another name.
 	headcountRows := [][]string{{"Employee", "FTE"}, {"E1", "1"}}
 	headcountJob := startJob(t, e, emulator.HeadcountTemplateID, headcountRows)
-	res := func(name, template string) string {
-		return fmt.Sprintf(`
-resource "etl_import" %q {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "12"]]
-}
-`, name, template)
+	// The configurations are in the test's directory: import_sales adopts
+	// salesJob as etl_import.sales, hc declares etl_import.hc, adopt_both
+	// does both. vars gives the template of each resource.
+	dir := func(name string) func(config.TestStepConfigRequest) string {
+		return config.StaticDirectory("testdata/TestAccExactlyOnce_wrongTemplateImport/" + name)
 	}
-	importBlock := func(name, id string) string {
-		return fmt.Sprintf("\nimport {\n  to = etl_import.%s\n  id = %q\n}\n", name, id)
+	vars := func(templates map[string]string) config.Variables {
+		v := e.configVariables(nil)
+		if _, ok := templates["sales"]; ok {
+			v["sales_job"] = config.StringVariable(salesJob)
+		}
+		for name, id := range templates {
+			v[name+"_template_id"] = config.StringVariable(id)
+		}
+		return v
 	}
 	started := []string{sha256Hex(rowsBody(t, salesRows)), sha256Hex(rowsBody(t, headcountRows))}
 	noNewJob := func() error { return checkJobs(e, started...) }
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// Same name, another model.
-				Config: e.providerConfig() + importBlock("sales", salesJob) + res("sales", emulator.GLActualsTemplateID),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("import_sales"),
+				ConfigVariables:          vars(map[string]string{"sales": emulator.GLActualsTemplateID}),
 				ExpectError: errRe(`(?s)Imported job belongs to another template.*` + salesJob + `.*"GL Actuals".*"Sales Model".*` +
 					emulator.GLActualsTemplateID + `.*"GL Actuals".*"Finance Plan"`),
 			},
 			{
 				// The command: imported, then the plan refuses to adopt.
-				PreConfig:          func() { check(t, noNewJob()) },
-				Config:             e.providerConfig() + res("hc", emulator.GLActualsTemplateID),
-				ResourceName:       "etl_import.hc",
-				ImportState:        true,
-				ImportStateId:      headcountJob,
-				ImportStatePersist: true,
+				PreConfig:                func() { check(t, noNewJob()) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("hc"),
+				ConfigVariables:          vars(map[string]string{"hc": emulator.GLActualsTemplateID}),
+				ResourceName:             "etl_import.hc",
+				ImportState:              true,
+				ImportStateId:            headcountJob,
+				ImportStatePersist:       true,
 			},
 			{
-				Config:      e.providerConfig() + res("hc", emulator.GLActualsTemplateID),
-				ExpectError: errRe(`(?s)Imported job belongs to another template.*` + headcountJob + `.*"Headcount".*` + emulator.GLActualsTemplateID + `.*"GL Actuals"`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("hc"),
+				ConfigVariables:          vars(map[string]string{"hc": emulator.GLActualsTemplateID}),
+				ExpectError:              errRe(`(?s)Imported job belongs to another template.*` + headcountJob + `.*"Headcount".*` + emulator.GLActualsTemplateID + `.*"GL Actuals"`),
 			},
 			{
 				// The right templates adopt, in place.
-				PreConfig: func() { check(t, noNewJob()) },
-				Config: e.providerConfig() + importBlock("sales", salesJob) + res("sales", emulator.SalesGLActualsTemplateID) +
-					res("hc", emulator.HeadcountTemplateID),
+				PreConfig:                func() { check(t, noNewJob()) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("adopt_both"),
+				ConfigVariables:          vars(map[string]string{"sales": emulator.SalesGLActualsTemplateID, "hc": emulator.HeadcountTemplateID}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.sales", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("etl_import.hc", plancheck.ResourceActionUpdate),
@@ -496,15 +529,16 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 	sum := sha256Hex([]byte(text))
 	p := writeFile(t, dir, "gl.csv", []byte(text))
 	moved := filepath.Join(dir, "moved.csv")
-	res := func(name, path string) string {
-		return fmt.Sprintf(`
-resource "etl_import" %q {
-  template_id = %q
-  file = {
-    path = %q
-  }
-}
-`, name, emulator.GLActualsTemplateID, path)
+	// The configuration of etl_import.<name>, new or old, is in
+	// testdata/TestAccExactlyOnce_stalePlan/<name>; vars gives its file.
+	configDir := func(name string) func(config.TestStepConfigRequest) string {
+		return config.StaticDirectory("testdata/TestAccExactlyOnce_stalePlan/" + name)
+	}
+	vars := func(path string) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+			"path":        config.StringVariable(path),
+		})
 	}
 	// Between plan and apply (PreApply runs on the saved plan).
 	edit := func(path string) plancheck.PlanCheck {
@@ -525,30 +559,37 @@ resource "etl_import" %q {
 	}
 	unchanged := plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionNoop)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// A new job, the file edited after the plan.
-				Config:           e.providerConfig() + res("new", p),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{edit(p)}},
-				ExpectError:      inconsistent("new"),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("new"),
+				ConfigVariables:          vars(p),
+				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{edit(p)}},
+				ExpectError:              inconsistent("new"),
 			},
 			{
 				// A new job, the file deleted after the plan.
-				PreConfig:        func() { check(t, checkJobs(e)); restore(p)() },
-				Config:           e.providerConfig() + res("new", p),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{remove(p)}},
-				ExpectError:      errRe(`(?s)File not found.*file\.path.*gl\.csv`),
+				PreConfig:                func() { check(t, checkJobs(e)); restore(p)() },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("new"),
+				ConfigVariables:          vars(p),
+				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{remove(p)}},
+				ExpectError:              errRe(`(?s)File not found.*file\.path.*gl\.csv`),
 			},
 			{
-				PreConfig:         func() { check(t, checkJobs(e)); restore(p)() },
-				Config:            e.providerConfig() + res("old", p),
-				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)},
+				PreConfig:                func() { check(t, checkJobs(e)); restore(p)() },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("old"),
+				ConfigVariables:          vars(p),
+				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
 			{
 				// An in-place change (the file moved), edited after the plan.
-				PreConfig: func() { restore(moved)() },
-				Config:    e.providerConfig() + res("old", moved),
+				PreConfig:                func() { restore(moved)() },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("old"),
+				ConfigVariables:          vars(moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), edit(moved),
 				}},
@@ -556,8 +597,10 @@ resource "etl_import" %q {
 			},
 			{
 				// The state is as it was: the old path and bytes, the same job.
-				PreConfig: func() { restore(moved)() },
-				Config:    e.providerConfig() + res("old", p),
+				PreConfig:                func() { restore(moved)() },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("old"),
+				ConfigVariables:          vars(p),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					unchanged,
 					plancheck.ExpectKnownValue("etl_import.old", tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum)),
@@ -566,14 +609,18 @@ resource "etl_import" %q {
 			},
 			{
 				// An in-place change, the file deleted after the plan.
-				Config: e.providerConfig() + res("old", moved),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("old"),
+				ConfigVariables:          vars(moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), remove(moved),
 				}},
 				ExpectError: errRe(`(?s)File not found.*file\.path.*moved\.csv`),
 			},
 			{
-				Config: e.providerConfig() + res("old", p),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          configDir("old"),
+				ConfigVariables:          vars(p),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					unchanged,
 				}},
@@ -598,44 +645,41 @@ func TestAccExactlyOnce_unknownAtPlan(t *testing.T) {
 	other := writeFile(t, dir, "other.csv", []byte(text+"4099,1,Other\n"))
 	const addr = "etl_import.gl"
 	// The path goes through terraform_data: unknown at plan when it changes.
-	config := func(path string) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "terraform_data" "path" {
-  input = %q
-}
-
-resource "etl_import" "gl" {
-  template_id = %q
-  file = {
-    path = terraform_data.path.output
-  }
-}
-`, path, emulator.GLActualsTemplateID)
+	vars := func(path string) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+			"path":        config.StringVariable(path),
+		})
 	}
 	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 		plancheck.ExpectUnknownValue(addr, tfjsonpath.New("content_sha256")),
 	}}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: config(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
 			{
-				Config:           config(same),
-				ConfigPlanChecks: update,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(same),
+				ConfigPlanChecks:         update,
 				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("file").AtMapKey("path"), knownvalue.StringExact(same))},
 			},
 			{
-				Config:           config(other),
-				ConfigPlanChecks: update,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(other),
+				ConfigPlanChecks:         update,
 				// Terraform's re-plan at apply reads the file: the planned
 				// action changes, which Terraform refuses before any apply.
 				ExpectError: errRe(`(?s)Provider produced inconsistent final plan.*etl_import\.gl.*changed the planned action from Update to DeleteThenCreate`),
 			},
 			{
-				PreConfig: func() { check(t, checkJobs(e, sum)) },
-				Config:    config(other),
+				PreConfig:                func() { check(t, checkJobs(e, sum)) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars(other),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},

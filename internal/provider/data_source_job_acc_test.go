@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
@@ -17,22 +18,10 @@ import (
 func TestAccJobDataSource(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true}) // jobs final at once: the records compared do not move
 	outside := startJob(t, e, emulator.HeadcountTemplateID, [][]string{{"Employee", "Department"}, {"e1", "d1"}})
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id         = %q
-  rows                = [["Account", "Amount"], ["4000", "1"]]
-  submit              = true
-  wait_for_completion = true
-}
-
-data "etl_job" "gl" {
-  id = etl_import.gl.id
-}
-
-data "etl_job" "outside" {
-  id = %q
-}
-`, emulator.GLActualsTemplateID, outside)
+	vars := e.configVariables(config.Variables{
+		"template_id":    config.StringVariable(emulator.GLActualsTemplateID),
+		"outside_job_id": config.StringVariable(outside),
+	})
 	// sameAsEmulator compares the data source's attributes with the
 	// emulator's record of the job.
 	sameAsEmulator := func(addr string) statecheck.StateCheck {
@@ -55,10 +44,11 @@ data "etl_job" "outside" {
 		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameAsEmulator("data.etl_job.gl"),
 					sameAsEmulator("data.etl_job.outside"),
@@ -74,12 +64,14 @@ data "etl_job" "outside" {
 				},
 			},
 			{
-				Config:      e.providerConfig() + `data "etl_job" "x" { id = "12345" }`,
-				ExpectError: errRe(`Invalid id(.|\n)*"12345" is not a job id(.|\n)*18 or 19`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Config:                   e.providerConfig() + `data "etl_job" "x" { id = "12345" }`,
+				ExpectError:              errRe(`Invalid id(.|\n)*"12345" is not a job id(.|\n)*18 or 19`),
 			},
 			{
-				Config:      e.providerConfig() + `data "etl_job" "x" { id = "1140000000000009999" }`,
-				ExpectError: errRe(`Import job not found(.|\n)*does not know job 1140000000000009999`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Config:                   e.providerConfig() + `data "etl_job" "x" { id = "1140000000000009999" }`,
+				ExpectError:              errRe(`Import job not found(.|\n)*does not know job 1140000000000009999`),
 			},
 		},
 	})

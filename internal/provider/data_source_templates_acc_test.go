@@ -1,9 +1,9 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -24,43 +24,23 @@ func templateObj(id, name, modelID, modelName string, lastRun knownvalue.Check) 
 
 func TestAccTemplatesDataSource(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
+	// The configurations are in testdata/TestAccTemplatesDataSource.
+	dir := func(name string) func(config.TestStepConfigRequest) string {
+		return config.StaticDirectory("testdata/TestAccTemplatesDataSource/" + name)
+	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: e.providerConfig() + `
-data "etl_templates" "bad" {
-  name_regex = "GL("
-}
-`,
-				PlanOnly:    true,
-				ExpectError: errRe(`(?s)Invalid regular expression.*name_regex`),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("bad_regex"),
+				ConfigVariables:          e.configVariables(nil),
+				PlanOnly:                 true,
+				ExpectError:              errRe(`(?s)Invalid regular expression.*name_regex`),
 			},
 			{
-				Config: e.providerConfig() + fmt.Sprintf(`
-data "etl_templates" "all" {}
-
-data "etl_templates" "sales" {
-  model_name = "Sales Model"
-}
-
-data "etl_templates" "finance_by_id" {
-  model_id = %q
-}
-
-data "etl_templates" "gl" {
-  name_regex = "^GL "
-}
-
-data "etl_templates" "gl_finance" {
-  name_regex = "^GL"
-  model_name = "Finance Plan"
-}
-
-data "etl_templates" "none" {
-  model_name = "No Such Model"
-}
-`, modelFinance),
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          dir("filters"),
+				ConfigVariables:          e.configVariables(config.Variables{"finance_model_id": config.StringVariable(modelFinance)}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					// Every template, in the service's order, with last_run_time null when never run.
 					statecheck.ExpectKnownValue("data.etl_templates.all", tfjsonpath.New("templates"), knownvalue.ListExact([]knownvalue.Check{

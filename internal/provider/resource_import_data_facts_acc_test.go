@@ -17,6 +17,7 @@ import (
 	tfres "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -39,22 +40,10 @@ func TestAccImport_dataFacts(t *testing.T) {
 	five := factsCSV + "\r\n4030,5\r\n4040,6\r\n"
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "2"}, {"4020", "3"}}
 	woRows := [][]string{{"Account", "Amount"}, {"4000", "facts-wo-secret"}}
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "file" {
-  template_id = %[1]q
-  file        = { path = %[2]q }
-}
-
-resource "etl_import" "rows" {
-  template_id = %[1]q
-  rows        = [["Account", "Amount"], ["4000", "1"], ["4010", "2"], ["4020", "3"]]
-}
-
-resource "etl_import" "wo" {
-  template_id = %[1]q
-  rows_wo     = [["Account", "Amount"], ["4000", "facts-wo-secret"]]
-}
-`, emulator.GLActualsTemplateID, p)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"path":        config.StringVariable(p),
+	})
 	columns := knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("Account"), knownvalue.StringExact("Amount")})
 	facts := func(addr string, cols knownvalue.Check, n, size int) []plancheck.PlanCheck {
 		return []plancheck.PlanCheck{
@@ -75,20 +64,21 @@ resource "etl_import" "wo" {
 	first = append(first, facts("etl_import.wo", knownvalue.Null(), 1, len(rowsBody(t, woRows)))...)
 	first = append(first, planHoldsNone([]string{"facts-wo-secret"}))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// Two rows more: a new job, its row_count known at plan.
-				PreConfig: func() { writeFile(t, dir, "gl.csv", []byte(five)) },
-				Config:    config,
+				PreConfig:                func() { writeFile(t, dir, "gl.csv", []byte(five)) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(append(facts("etl_import.file", columns, 5, len(five)), model("etl_import.file")...),
 					plancheck.ExpectResourceAction("etl_import.file", plancheck.ResourceActionReplace),
 					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionNoop))},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -98,23 +88,16 @@ resource "etl_import" "wo" {
 func TestAccImport_dataFactsPostcondition(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	p := writeFile(t, t.TempDir(), "empty.csv", []byte("Account,Amount\r\n"))
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "empty" {
-  template_id = %q
-  file        = { path = %q }
-  lifecycle {
-    postcondition {
-      condition     = self.row_count > 0
-      error_message = "the data file holds no rows"
-    }
-  }
-}
-`, emulator.GLActualsTemplateID, p)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"path":        config.StringVariable(p),
+	})
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      config,
-			ExpectError: regexp.MustCompile(`the data file holds no rows`),
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables:          vars,
+			ExpectError:              regexp.MustCompile(`the data file holds no rows`),
 		}},
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 0 {

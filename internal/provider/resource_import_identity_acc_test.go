@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -38,29 +39,18 @@ func TestAccIdentity_importAndCreate(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	rows := [][]string{{"Account", "Amount"}, {"4000", "12"}}
 	jobID := startJob(t, e, emulator.GLActualsTemplateID, rows)
-	config := e.providerConfig() + fmt.Sprintf(`
-import {
-  to       = etl_import.adopted
-  identity = { id = %q }
-}
-
-resource "etl_import" "adopted" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "12"]]
-}
-
-resource "etl_import" "created" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "13"]]
-}
-`, jobID, emulator.GLActualsTemplateID, emulator.GLActualsTemplateID)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"job_id":      config.StringVariable(jobID),
+	})
 	tfresource.ParallelTest(t, tfresource.TestCase{
-		TerraformVersionChecks:   identityCLI,
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             expectJobCount(t, e, 2),
+		TerraformVersionChecks: identityCLI,
+		CheckDestroy:           expectJobCount(t, e, 2),
 		Steps: []tfresource.TestStep{
 			{
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.adopted", plancheck.ResourceActionUpdate),
 				}},
@@ -76,7 +66,7 @@ resource "etl_import" "created" {
 					}),
 				},
 			},
-			{Config: config, PlanOnly: true},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, PlanOnly: true},
 		},
 	})
 }

@@ -1,0 +1,3 @@
+data "etl_templates" "bad" {
+  name_regex = "GL("
+}

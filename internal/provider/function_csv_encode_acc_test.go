@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/go-version"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -242,28 +243,17 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := sha256Hex([]byte(want.String()))
-	config := e.providerConfig() + fmt.Sprintf(`
-locals {
-  rows = concat(
-    [["Account", "Amount", "Memo, long"]],
-    [for i in range(%d) : [tostring(4000 + i), format("%%0%dd", i), "say \"hi\",\r\n Zürich ${i} "]],
-  )
-}
-
-output "csv_sha256" {
-  value = sha256(provider::etl::csv_encode(local.rows))
-}
-
-resource "etl_import" "big" {
-  template_id = %q
-  rows        = local.rows
-}
-`, nRows, cellLen, emulator.GLActualsTemplateID)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"n_rows":      config.IntegerVariable(nRows),
+		"cell_len":    config.IntegerVariable(cellLen),
+	})
 	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		Steps: []resource.TestStep{{
-			Config: config,
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables:          vars,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("csv_sha256", knownvalue.StringExact(sum)),
 				expectOutputIsUploadBytes(e, "csv_sha256", addr, true),

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -41,19 +42,16 @@ func TestAccImport_rowsOverLimitSentAsCSV(t *testing.T) {
 	}
 	sum := sha256Hex(want.Bytes())
 	spy := &spyServer{}
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "big" {
-  template_id = %q
-  rows = concat(
-    [["Account", "Amount", "Memo, long"]],
-    [for i in range(%d) : [tostring(4000 + i), format("%%0%dd", i), "say \"hi\""]],
-  )
-}
-`, emulator.GLActualsTemplateID, nRows, cellLen)
+	vars := e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"n_rows":      config.IntegerVariable(nRows),
+		"cell_len":    config.IntegerVariable(cellLen),
+	})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spyFactories(spy),
 		Steps: []resource.TestStep{{
-			Config: config,
+			ProtoV6ProviderFactories: spyFactories(spy),
+			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigVariables:          vars,
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sum)),

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
@@ -17,14 +18,11 @@ import (
 func TestAccDestroy_warns(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	spy := &diagSpy{}
-	config := func(amount string) string {
-		return e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id       = %q
-  rows              = [["Account", "Amount"], ["4000", %q]]
-  cancel_on_destroy = true
-}
-`, emulator.GLActualsTemplateID, amount)
+	vars := func(amount string) config.Variables {
+		return e.configVariables(config.Variables{
+			"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+			"amount":      config.StringVariable(amount),
+		})
 	}
 	warned := func(n int) error {
 		id := e.Jobs()[n].ID
@@ -35,7 +33,6 @@ resource "etl_import" "gl" {
 		return nil
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spy.factories(),
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(e.Jobs()); n != 2 {
 				return fmt.Errorf("%d jobs, want 2", n)
@@ -43,12 +40,14 @@ resource "etl_import" "gl" {
 			return warned(1)
 		},
 		Steps: []resource.TestStep{
-			{Config: config("1")},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars("1")},
 			{
 				// Other rows: the plan replaces the job and says what
 				// becomes of the old one.
-				Config: config("2"),
-				Check:  func(*terraform.State) error { return warned(0) },
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars("2"),
+				Check:                    func(*terraform.State) error { return warned(0) },
 			},
 		},
 	})

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -38,15 +39,7 @@ func TestAccExactlyOnce_inputIDsChanged(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		_, _ = bytes.NewReader(body).WriteTo(w)
 	})
-	config := e.providerConfig() + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id = %q
-  inputs = {
-    "Load Actuals" = { rows = [["Account", "Amount"], ["4000", "1"]] }
-    "Load Rates"   = { rows = [["Currency", "Rate"], ["USD", "1"]] }
-  }
-}
-`, emulator.TwoStepTemplateID)
+	vars := e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.TwoStepTemplateID)})
 	spy := &diagSpy{}
 	oneJob := stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 		if n := len(e.Jobs()); n != 1 {
@@ -54,20 +47,21 @@ resource "etl_import" "gl" {
 		}
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: spy.factories(),
-		CheckDestroy:             expectJobCount(t, e, 1),
+		CheckDestroy: expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
-			{Config: config, ConfigStateChecks: []statecheck.StateCheck{oneJob}},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{oneJob}},
 			{
-				PreConfig: func() { renumbered.Store(true) },
-				Config:    config,
+				PreConfig:                func() { renumbered.Store(true) },
+				ProtoV6ProviderFactories: spy.factories(),
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(resumeAddr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{oneJob, sameJob(e, resumeAddr),
 					spy.expectWarning(func() string { return "Template input ids changed; the job is kept" }, "same names and order", "no new job starts")},
 			},
-			{Config: config, PlanOnly: true},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, PlanOnly: true},
 		},
 	})
 }

@@ -117,18 +117,14 @@ func TestAccImport_dataFactsPostcondition(t *testing.T) {
 // gain their values at the refresh.
 func TestAccImport_dataFactsUpgrade(t *testing.T) {
 	c := newCacheFixture(t, true)
-	config := c.config("") + fmt.Sprintf(`
-resource "etl_import" "rows" {
-  template_id = %q
-  rows        = [["Account", "Amount"], ["4000", "1"]]
-}
-`, emulator.GLActualsTemplateID)
+	vars := c.vars(nil)
 	resource.ParallelTest(t, resource.TestCase{
 		CheckDestroy: expectJobCount(t, c.e, 2),
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: withoutFactsFactories,
-				Config:                   config,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Null()),
 					statecheck.ExpectKnownValue("etl_import.rows", tfjsonpath.New("row_count"), knownvalue.Null()),
@@ -137,7 +133,8 @@ resource "etl_import" "rows" {
 			{
 				PreConfig:                func() { c.requireReads(2, "after the first apply (its plan, then the send)") },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Config:                   config,
+				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigVariables:          vars,
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					c.expectReads(2, "after the plan of the upgrade"),
@@ -217,10 +214,11 @@ func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
 	c := newCacheFixture(t, true)
 	workDir := t.TempDir()
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		WorkingDir:               workDir,
+		WorkingDir: workDir,
 		Steps: []resource.TestStep{{
-			Config: c.config(""),
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          hashCacheDirectory,
+			ConfigVariables:          c.vars(nil),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Int64Exact(300_000)),
 				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(len(c.content)))),

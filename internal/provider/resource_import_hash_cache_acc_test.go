@@ -3,12 +3,13 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -48,17 +49,20 @@ func newCacheFixture(t *testing.T, old bool) *cacheFixture {
 	return &cacheFixture{t: t, e: newTestEmulator(t, emulator.Options{Instant: true}), path: p, abs: abs, content: content}
 }
 
-// config is the import of the file; providerExtra goes into the provider block.
-func (c *cacheFixture) config(providerExtra string) string {
-	provider := strings.Replace(c.e.providerConfig(), "max_retries  = 1\n", "max_retries  = 1\n"+providerExtra+"\n", 1)
-	return provider + fmt.Sprintf(`
-resource "etl_import" "gl" {
-  template_id = %q
-  file = {
-    path = %q
-  }
-}
-`, emulator.GLActualsTemplateID, c.path)
+// hashCacheDirectory is the import of a cacheFixture's file, with the
+// variables c.vars gives. As with every configuration directory with a
+// provider block, the provider factories go in each step.
+var hashCacheDirectory = config.StaticDirectory("testdata/hash_cache")
+
+// vars are the variables of hashCacheDirectory for c's file, with extra
+// (hash_cache: the provider's setting, left out when not set).
+func (c *cacheFixture) vars(extra config.Variables) config.Variables {
+	v := c.e.configVariables(config.Variables{
+		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
+		"path":        config.StringVariable(c.path),
+	})
+	maps.Copy(v, extra)
+	return v
 }
 
 // expectReads asserts the file was read exactly n times so far.
@@ -135,18 +139,21 @@ func (c *cacheFixture) edited() []byte {
 // unchanged file read nothing.
 func TestAccHashCache_unchangedFileNotRead(t *testing.T) {
 	c := newCacheFixture(t, true)
-	config := c.config("")
+	vars := c.vars(nil)
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{c.imported(1), c.expectReads(2, "after the first apply (its plan, then the send)")},
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(2, "after the first apply (its plan, then the send)")},
 			},
 			{
-				PreConfig: func() { c.requireReads(2, "after the plans that follow the first apply") },
-				Config:    config,
-				PlanOnly:  true,
+				PreConfig:                func() { c.requireReads(2, "after the plans that follow the first apply") },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				PlanOnly:                 true,
 			},
 		},
 	})
@@ -162,19 +169,20 @@ func TestAccHashCache_unchangedFileNotRead(t *testing.T) {
 // again but changes nothing.
 func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 	c := newCacheFixture(t, true)
-	config := c.config("")
+	vars := c.vars(nil)
 	replace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cachedAddr, plancheck.ResourceActionReplace)}}
 	var second, third []byte
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: config, ConfigStateChecks: []statecheck.StateCheck{c.imported(1)}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: hashCacheDirectory, ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{c.imported(1)}},
 			{
-				PreConfig:         func() { second = c.edited(); c.rewrite(second, true) },
-				Config:            config,
-				ConfigPlanChecks:  replace,
-				ConfigStateChecks: []statecheck.StateCheck{c.imported(2)},
+				PreConfig:                func() { second = c.edited(); c.rewrite(second, true) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				ConfigPlanChecks:         replace,
+				ConfigStateChecks:        []statecheck.StateCheck{c.imported(2)},
 			},
 			{
 				PreConfig: func() {
@@ -182,9 +190,11 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 					third = c.edited()
 					c.rewrite(third, false)
 				},
-				Config:            config,
-				ConfigPlanChecks:  replace,
-				ConfigStateChecks: []statecheck.StateCheck{c.imported(3)},
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				ConfigPlanChecks:         replace,
+				ConfigStateChecks:        []statecheck.StateCheck{c.imported(3)},
 			},
 			{
 				PreConfig: func() {
@@ -193,8 +203,10 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 					}
 					before = localfile.Reads(c.abs)
 				},
-				Config:   config,
-				PlanOnly: true,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				PlanOnly:                 true,
 			},
 		},
 	})
@@ -213,19 +225,22 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 func TestAccHashCache_racyWindow(t *testing.T) {
 	c := newCacheFixture(t, false)
 	freeze(t, c.abs, time.Now().Add(time.Hour))
-	config := c.config("")
+	vars := c.vars(nil)
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 			},
 			{
-				PreConfig: func() { before = localfile.Reads(c.abs) },
-				Config:    config,
-				PlanOnly:  true,
+				PreConfig:                func() { before = localfile.Reads(c.abs) },
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				PlanOnly:                 true,
 			},
 			{
 				PreConfig: func() {
@@ -238,7 +253,9 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 						t.Fatalf("the edit changed the identity %+v -> %+v: the test needs it unchanged", id, now)
 					}
 				},
-				Config: config,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cachedAddr, plancheck.ResourceActionReplace),
 				}},
@@ -252,14 +269,15 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 // file, the apply's plan too, and nothing is written to the disk cache.
 func TestAccHashCache_optOut(t *testing.T) {
 	c := newCacheFixture(t, true)
-	config := c.config("  hash_cache   = false")
+	vars := c.vars(config.Variables{"hash_cache": config.BoolVariable(false)})
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 			},
 			{
 				PreConfig: func() {
@@ -267,8 +285,10 @@ func TestAccHashCache_optOut(t *testing.T) {
 						t.Errorf("the plans after the first apply did not read the file (%d reads)", before)
 					}
 				},
-				Config:   config,
-				PlanOnly: true,
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ConfigDirectory:          hashCacheDirectory,
+				ConfigVariables:          vars,
+				PlanOnly:                 true,
 			},
 		},
 	})
@@ -286,10 +306,11 @@ func TestAccHashCache_envOptOut(t *testing.T) {
 	t.Setenv(EnvHashCache, "false")
 	c := newCacheFixture(t, true)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:            c.config(""),
-			ConfigStateChecks: []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ConfigDirectory:          hashCacheDirectory,
+			ConfigVariables:          c.vars(nil),
+			ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 		}},
 	})
 }

@@ -15,9 +15,10 @@ import (
 // jobRunner starts, submits and waits for an import job: the code the
 // etl_import resource and the etl_import action share (start, submit and
 // wait; with inputs, resolveInputs, createJob and loadInputs in
-// common_inputs*.go). They take an importSpec and return the job; each
-// caller records it its own way. The resource and the action differ only
-// in what their diagnostics say (wording).
+// common_inputs*.go). The upload comes prepared from an importSpec
+// (prepareUpload); each step returns the job, and each caller records it
+// its own way. The resource and the action differ only in what their
+// diagnostics say (wording).
 type jobRunner struct {
 	client *etl.Client
 	// wording ends the diagnostics: resourceWording or actionWording.

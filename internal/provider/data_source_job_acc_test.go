@@ -47,7 +47,7 @@ func TestAccJobDataSource(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameAsEmulator("data.etl_job.gl"),

@@ -32,14 +32,14 @@ func TestAccTemplatesDataSource(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("bad_regex"),
+				ConfigDirectory:          withProvider(t, dir("bad_regex")),
 				ConfigVariables:          e.configVariables(nil),
 				PlanOnly:                 true,
 				ExpectError:              errRe(`(?s)Invalid regular expression.*name_regex`),
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("filters"),
+				ConfigDirectory:          withProvider(t, dir("filters")),
 				ConfigVariables:          e.configVariables(config.Variables{"finance_model_id": config.StringVariable(modelFinance)}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					// Every template, in the service's order, with last_run_time null when never run.

@@ -252,7 +252,7 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          vars,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("csv_sha256", knownvalue.StringExact(sum)),

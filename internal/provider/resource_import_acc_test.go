@@ -101,13 +101,13 @@ func TestAccImport_filesFormatsEncodings(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigStateChecks:        checks,
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -134,7 +134,7 @@ func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -167,7 +167,7 @@ func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Nothing changed: an empty plan.
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -176,7 +176,7 @@ func TestAccImport_rowsSubmitWaitCompleted(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// A behaviour-only setting updates in place, without a new job.
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars(false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
@@ -201,7 +201,7 @@ func TestAccImport_submitWithoutWait(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables: e.configVariables(config.Variables{
 				"sales_template_id":     config.StringVariable(emulator.SalesVolumesTemplateID),
 				"headcount_template_id": config.StringVariable(emulator.HeadcountTemplateID),
@@ -232,7 +232,7 @@ func TestAccImport_waitEndsInError(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ExpectError:              errRe(`(?s)Import job [0-9]{18,19} ended with status ERROR.*stays in the Terraform state`),
 			},
@@ -246,7 +246,7 @@ func TestAccImport_waitEndsInError(t *testing.T) {
 						t.Errorf("emulator jobs %+v, want exactly one in ERROR", jobs)
 					}
 				},
-				ConfigDirectory:    config.TestNameDirectory(),
+				ConfigDirectory:    withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:    vars,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
@@ -276,7 +276,7 @@ func TestAccImport_editedFileReplaces(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("content_sha256"), knownvalue.StringExact(sha256Hex(raw))),
@@ -285,7 +285,7 @@ func TestAccImport_editedFileReplaces(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -294,7 +294,7 @@ func TestAccImport_editedFileReplaces(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				PreConfig:                func() { _, editedRaw = writeTestFile(t, dir, "gl.csv", "CSV", "UTF-8", edited) },
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -328,7 +328,7 @@ func TestAccImport_pathUnknownAtPlan(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables: e.configVariables(config.Variables{
 				"template_id": config.StringVariable(emulator.GLActualsTemplateID),
 				"path":        config.StringVariable(p),
@@ -358,7 +358,7 @@ func TestAccImport_importState(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
@@ -366,7 +366,7 @@ func TestAccImport_importState(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ResourceName:             addr,
 				ImportState:              true,
@@ -378,7 +378,7 @@ func TestAccImport_importState(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ResourceName:             addr,
 				ImportState:              true,
@@ -387,7 +387,7 @@ func TestAccImport_importState(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ResourceName:             addr,
 				ImportState:              true,
@@ -422,7 +422,7 @@ func TestAccImport_importBlockAdopts(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Import and adopt the configuration: an update, no new job.
-				ConfigDirectory: config.StaticDirectory("testdata/TestAccImport_importBlockAdopts/import"),
+				ConfigDirectory: withProvider(t, config.StaticDirectory("testdata/TestAccImport_importBlockAdopts/import")),
 				ConfigVariables: importVars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
@@ -436,7 +436,7 @@ func TestAccImport_importBlockAdopts(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("12"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -446,7 +446,7 @@ func TestAccImport_importBlockAdopts(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// Once adopted, a change replaces as usual.
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars("13"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace)},
@@ -478,7 +478,7 @@ func TestAccImport_cliImportAdopts(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ResourceName:             addr,
 				ImportState:              true,
@@ -493,7 +493,7 @@ func TestAccImport_cliImportAdopts(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
@@ -512,7 +512,7 @@ func TestAccImport_cliImportAdopts(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -551,7 +551,7 @@ func TestAccImport_cancelOnDestroy(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(false),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("etl_import.cancel", tfjsonpath.New("status"), knownvalue.StringExact("RUNNING")),
@@ -560,7 +560,7 @@ func TestAccImport_cancelOnDestroy(t *testing.T) {
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				// cancel_on_destroy changes in place.
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars(true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("etl_import.cancel", plancheck.ResourceActionUpdate)},
@@ -597,7 +597,7 @@ func TestAccImport_jobGoneLeavesState(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 			},
 			{
@@ -606,7 +606,7 @@ func TestAccImport_jobGoneLeavesState(t *testing.T) {
 				// warning; status NOT_FOUND), and the plan starts no job:
 				// its data is still in the model.
 				PreConfig:       func() { gone.Store(true) },
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars,
 				PlanOnly:        true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -620,7 +620,7 @@ func TestAccImport_jobGoneLeavesState(t *testing.T) {
 						t.Errorf("%d jobs, want 1", n)
 					}
 				},
-				ConfigDirectory: config.TestNameDirectory(),
+				ConfigDirectory: withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("etl_import.gone", tfjsonpath.New("status"), knownvalue.StringExact(statusNotFound)),
@@ -647,7 +647,7 @@ func TestAccImport_answerLostNoDuplicate(t *testing.T) {
 		},
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          e.configVariables(config.Variables{"template_id": config.StringVariable(emulator.GLActualsTemplateID)}),
 			ExpectError:              errRe(`(?s)Import job may have been created.*not retried.*terraform import etl_import.<name> <job id>`),
 		}},

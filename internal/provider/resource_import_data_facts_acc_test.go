@@ -66,19 +66,19 @@ func TestAccImport_dataFacts(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				// Two rows more: a new job, its row_count known at plan.
 				PreConfig:                func() { writeFile(t, dir, "gl.csv", []byte(five)) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(append(facts("etl_import.file", columns, 5, len(five)), model("etl_import.file")...),
 					plancheck.ExpectResourceAction("etl_import.file", plancheck.ResourceActionReplace),
 					plancheck.ExpectResourceAction("etl_import.rows", plancheck.ResourceActionNoop))},
 			},
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -95,7 +95,7 @@ func TestAccImport_dataFactsPostcondition(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          vars,
 			ExpectError:              regexp.MustCompile(`the data file holds no rows`),
 		}},
@@ -123,7 +123,7 @@ func TestAccImport_dataFactsUpgrade(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: withoutFactsFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Null()),
@@ -133,7 +133,7 @@ func TestAccImport_dataFactsUpgrade(t *testing.T) {
 			{
 				PreConfig:                func() { c.requireReads(2, "after the first apply (its plan, then the send)") },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -217,7 +217,7 @@ func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
 		WorkingDir: workDir,
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          hashCacheDirectory,
+			ConfigDirectory:          withProvider(t, hashCacheDirectory),
 			ConfigVariables:          c.vars(nil),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Int64Exact(300_000)),

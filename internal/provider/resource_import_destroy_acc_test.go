@@ -40,12 +40,12 @@ func TestAccDestroy_warns(t *testing.T) {
 			return warned(1)
 		},
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars("1")},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars("1")},
 			{
 				// Other rows: the plan replaces the job and says what
 				// becomes of the old one.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("2"),
 				Check:                    func(*terraform.State) error { return warned(0) },
 			},

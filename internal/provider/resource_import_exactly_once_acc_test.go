@@ -208,7 +208,7 @@ func TestAccExactlyOnce_inPlaceChanges(t *testing.T) {
 	inPlace := func(vars config.Variables, checks ...statecheck.StateCheck) resource.TestStep {
 		return resource.TestStep{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          vars,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -227,7 +227,7 @@ func TestAccExactlyOnce_inPlaceChanges(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("content", text, "format", "CSV"),
 				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
@@ -246,7 +246,7 @@ func TestAccExactlyOnce_inPlaceChanges(t *testing.T) {
 			{
 				PreConfig:                func() { writeFile(t, dirB, "gl.csv", []byte(delimited(edited, "CSV"))) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("path", pathB, "name", "renamed.csv"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
@@ -297,14 +297,14 @@ func TestAccExactlyOnce_submitToggle(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(false, false),
 				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum), submits(0), status("RUNNING")},
 			},
 			{
 				// On: the same job is submitted, then waited for.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(true, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -315,7 +315,7 @@ func TestAccExactlyOnce_submitToggle(t *testing.T) {
 			{
 				// Off: recorded, nothing sent.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(false, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -327,7 +327,7 @@ func TestAccExactlyOnce_submitToggle(t *testing.T) {
 				// On again, for a COMPLETED job: it was submitted, so the
 				// change is recorded in place and nothing is sent.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(true, true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -341,7 +341,7 @@ func TestAccExactlyOnce_submitToggle(t *testing.T) {
 			{
 				// And the next plan is empty.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(true, true),
 				PlanOnly:                 true,
 			},
@@ -377,7 +377,7 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(nil),
 				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
@@ -389,7 +389,7 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 					}
 				},
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
@@ -399,7 +399,7 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 			{
 				// In-place changes are recorded; the 404 does not fail them.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "wait": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -411,7 +411,7 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 				// submit turned on: the job cannot be submitted; recorded,
 				// with a warning, and no job starts.
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "submit": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
@@ -421,7 +421,7 @@ func TestAccExactlyOnce_purgedJob(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(config.Variables{"cancel": config.BoolVariable(true), "submit": config.BoolVariable(true)}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
@@ -467,7 +467,7 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 			{
 				// Same name, another model.
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("import_sales"),
+				ConfigDirectory:          withProvider(t, dir("import_sales")),
 				ConfigVariables:          vars(map[string]string{"sales": emulator.GLActualsTemplateID}),
 				ExpectError: errRe(`(?s)Imported job belongs to another template.*` + salesJob + `.*"GL Actuals".*"Sales Model".*` +
 					emulator.GLActualsTemplateID + `.*"GL Actuals".*"Finance Plan"`),
@@ -476,7 +476,7 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 				// The command: imported, then the plan refuses to adopt.
 				PreConfig:                func() { check(t, noNewJob()) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("hc"),
+				ConfigDirectory:          withProvider(t, dir("hc")),
 				ConfigVariables:          vars(map[string]string{"hc": emulator.GLActualsTemplateID}),
 				ResourceName:             "etl_import.hc",
 				ImportState:              true,
@@ -485,7 +485,7 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("hc"),
+				ConfigDirectory:          withProvider(t, dir("hc")),
 				ConfigVariables:          vars(map[string]string{"hc": emulator.GLActualsTemplateID}),
 				ExpectError:              errRe(`(?s)Imported job belongs to another template.*` + headcountJob + `.*"Headcount".*` + emulator.GLActualsTemplateID + `.*"GL Actuals"`),
 			},
@@ -493,7 +493,7 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 				// The right templates adopt, in place.
 				PreConfig:                func() { check(t, noNewJob()) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          dir("adopt_both"),
+				ConfigDirectory:          withProvider(t, dir("adopt_both")),
 				ConfigVariables:          vars(map[string]string{"sales": emulator.SalesGLActualsTemplateID, "hc": emulator.HeadcountTemplateID}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.sales", plancheck.ResourceActionUpdate),
@@ -563,7 +563,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 			{
 				// A new job, the file edited after the plan.
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("new"),
+				ConfigDirectory:          withProvider(t, configDir("new")),
 				ConfigVariables:          vars(p),
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{edit(p)}},
 				ExpectError:              inconsistent("new"),
@@ -572,7 +572,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 				// A new job, the file deleted after the plan.
 				PreConfig:                func() { check(t, checkJobs(e)); restore(p)() },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("new"),
+				ConfigDirectory:          withProvider(t, configDir("new")),
 				ConfigVariables:          vars(p),
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{remove(p)}},
 				ExpectError:              errRe(`(?s)File not found.*file\.path.*gl\.csv`),
@@ -580,7 +580,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 			{
 				PreConfig:                func() { check(t, checkJobs(e)); restore(p)() },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("old"),
+				ConfigDirectory:          withProvider(t, configDir("old")),
 				ConfigVariables:          vars(p),
 				ConfigStateChecks:        []statecheck.StateCheck{jobsAre(e, sum)},
 			},
@@ -588,7 +588,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 				// An in-place change (the file moved), edited after the plan.
 				PreConfig:                func() { restore(moved)() },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("old"),
+				ConfigDirectory:          withProvider(t, configDir("old")),
 				ConfigVariables:          vars(moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), edit(moved),
@@ -599,7 +599,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 				// The state is as it was: the old path and bytes, the same job.
 				PreConfig:                func() { restore(moved)() },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("old"),
+				ConfigDirectory:          withProvider(t, configDir("old")),
 				ConfigVariables:          vars(p),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					unchanged,
@@ -610,7 +610,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 			{
 				// An in-place change, the file deleted after the plan.
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("old"),
+				ConfigDirectory:          withProvider(t, configDir("old")),
 				ConfigVariables:          vars(moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.old", plancheck.ResourceActionUpdate), remove(moved),
@@ -619,7 +619,7 @@ func TestAccExactlyOnce_stalePlan(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          configDir("old"),
+				ConfigDirectory:          withProvider(t, configDir("old")),
 				ConfigVariables:          vars(p),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					unchanged,
@@ -657,10 +657,10 @@ func TestAccExactlyOnce_unknownAtPlan(t *testing.T) {
 	}}
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars(p), ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum)}},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(same),
 				ConfigPlanChecks:         update,
 				ConfigStateChecks: []statecheck.StateCheck{jobsAre(e, sum), sameJob(e, addr),
@@ -668,7 +668,7 @@ func TestAccExactlyOnce_unknownAtPlan(t *testing.T) {
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(other),
 				ConfigPlanChecks:         update,
 				// Terraform's re-plan at apply reads the file: the planned
@@ -678,7 +678,7 @@ func TestAccExactlyOnce_unknownAtPlan(t *testing.T) {
 			{
 				PreConfig:                func() { check(t, checkJobs(e, sum)) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(other),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
@@ -716,14 +716,14 @@ func TestAccExactlyOnce_inputsSubmitInPlace(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, config.Variables{"submit": config.BoolVariable(false)}),
 				ConfigStateChecks: []statecheck.StateCheck{jobCount(1), submits(0),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("status"), knownvalue.StringExact("EDITING"))},
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
 					"submit": config.BoolVariable(true),
 					"wait":   config.BoolVariable(true),

@@ -144,14 +144,14 @@ func TestAccHashCache_unchangedFileNotRead(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(2, "after the first apply (its plan, then the send)")},
 			},
 			{
 				PreConfig:                func() { c.requireReads(2, "after the plans that follow the first apply") },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				PlanOnly:                 true,
 			},
@@ -175,11 +175,11 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 	var before int64
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: hashCacheDirectory, ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{c.imported(1)}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, hashCacheDirectory), ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{c.imported(1)}},
 			{
 				PreConfig:                func() { second = c.edited(); c.rewrite(second, true) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks:         replace,
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(2)},
@@ -191,7 +191,7 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 					c.rewrite(third, false)
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks:         replace,
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(3)},
@@ -204,7 +204,7 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 					before = localfile.Reads(c.abs)
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				PlanOnly:                 true,
 			},
@@ -231,14 +231,14 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 			},
 			{
 				PreConfig:                func() { before = localfile.Reads(c.abs) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				PlanOnly:                 true,
 			},
@@ -254,7 +254,7 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 					}
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cachedAddr, plancheck.ResourceActionReplace),
@@ -275,7 +275,7 @@ func TestAccHashCache_optOut(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 			},
@@ -286,7 +286,7 @@ func TestAccHashCache_optOut(t *testing.T) {
 					}
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          hashCacheDirectory,
+				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
 				PlanOnly:                 true,
 			},
@@ -308,7 +308,7 @@ func TestAccHashCache_envOptOut(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          hashCacheDirectory,
+			ConfigDirectory:          withProvider(t, hashCacheDirectory),
 			ConfigVariables:          c.vars(nil),
 			ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 		}},
@@ -327,7 +327,7 @@ func TestAccHashCache_inputsUnchangedNotRead(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(c.e, addr, map[string][]byte{emulator.TwoStepActualsInputID: c.content, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}),
@@ -337,14 +337,14 @@ func TestAccHashCache_inputsUnchangedNotRead(t *testing.T) {
 			{
 				PreConfig:                func() { c.requireReads(2, "after the plans that follow the first apply") },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				PlanOnly:                 true,
 			},
 			{
 				PreConfig:                func() { c.requireReads(2, "after an unchanged plan"); c.rewrite(c.edited(), true) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),

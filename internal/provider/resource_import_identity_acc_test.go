@@ -49,7 +49,7 @@ func TestAccIdentity_importAndCreate(t *testing.T) {
 		Steps: []tfresource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("etl_import.adopted", plancheck.ResourceActionUpdate),
@@ -66,7 +66,7 @@ func TestAccIdentity_importAndCreate(t *testing.T) {
 					}),
 				},
 			},
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, PlanOnly: true},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, PlanOnly: true},
 		},
 	})
 }

@@ -49,11 +49,11 @@ func TestAccExactlyOnce_inputIDsChanged(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		CheckDestroy: expectJobCount(t, e, 1),
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{oneJob}},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, ConfigStateChecks: []statecheck.StateCheck{oneJob}},
 			{
 				PreConfig:                func() { renumbered.Store(true) },
 				ProtoV6ProviderFactories: spy.factories(),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(resumeAddr, plancheck.ResourceActionUpdate),
@@ -61,7 +61,7 @@ func TestAccExactlyOnce_inputIDsChanged(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{oneJob, sameJob(e, resumeAddr),
 					spy.expectWarning(func() string { return "Template input ids changed; the job is kept" }, "same names and order", "no new job starts")},
 			},
-			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: config.TestNameDirectory(), ConfigVariables: vars, PlanOnly: true},
+			{ProtoV6ProviderFactories: spy.factories(), ConfigDirectory: withProvider(t, config.TestNameDirectory()), ConfigVariables: vars, PlanOnly: true},
 		},
 	})
 }

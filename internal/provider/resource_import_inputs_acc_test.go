@@ -137,7 +137,7 @@ func TestAccImportInputs_fileAndRows(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, addr, map[string][]byte{emulator.TwoStepActualsInputID: actualsRaw, emulator.TwoStepRatesInputID: ratesCSV}),
@@ -173,7 +173,7 @@ func TestAccImportInputs_fileAndRows(t *testing.T) {
 			{
 				// Nothing changed: nothing to do, no job.
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -198,7 +198,7 @@ func TestAccImportInputs_unknownKey(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, "Load Actual", actuals, nil),
 				ExpectError: errRe(`Unknown input step(.|\n)*inputs key "Load Actual" is neither a step name nor an input id of template ` + emulator.TwoStepTemplateID +
 					`(.|\n)*"Load Actuals": input id ` + emulator.TwoStepActualsInputID + `(.|\n)*"Load Rates": input id ` + emulator.TwoStepRatesInputID),
@@ -227,14 +227,14 @@ func TestAccImportInputs_sameStepName(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("Load", emulator.SameStepNameSecondInputID),
 				ExpectError: errRe(`Step name not unique(.|\n)*has 2 steps named "Load"(.|\n)*key each of them by its input id(.|\n)*` +
 					emulator.SameStepNameFirstInputID + `(.|\n)*` + emulator.SameStepNameSecondInputID),
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars(emulator.SameStepNameFirstInputID, emulator.SameStepNameSecondInputID),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, "etl_import.twin", map[string][]byte{emulator.SameStepNameFirstInputID: first, emulator.SameStepNameSecondInputID: second}),
@@ -264,7 +264,7 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					checkEmulator(addr, func(v map[string]any) error { firstID, _ = v["id"].(string); return nil }),
@@ -280,7 +280,7 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 					}
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, "Load Actuals", moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
@@ -304,7 +304,7 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 			{
 				// The step keyed by its input id instead of its name: the same input.
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, emulator.TwoStepActualsInputID, moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
@@ -318,7 +318,7 @@ func TestAccImportInputs_movedVersusEdited(t *testing.T) {
 			{
 				PreConfig:                func() { writeFile(t, filepath.Dir(moved), filepath.Base(moved), editedRaw) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, emulator.TwoStepActualsInputID, moved, nil),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -358,13 +358,13 @@ func TestAccImportInputs_loadFails(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ExpectError:              regexp.MustCompile(`Loading step "Load Actuals" into import job [0-9]{18,19} failed(.|\n)*input id ` + emulator.TwoStepActualsInputID + `(.|\n)*422(.|\n)*cancelled`),
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -406,7 +406,7 @@ func TestAccImportInputs_loadRetried(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          twoStepVariables(e, "Load Actuals", actuals, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectInputs(e, addr, map[string][]byte{emulator.TwoStepActualsInputID: actualsRaw, emulator.TwoStepRatesInputID: []byte(delimited(ratesRows, "CSV"))}),
@@ -434,7 +434,7 @@ func TestAccImportInputs_singleFileWarning(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: spyFactories(spy),
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables: e.configVariables(config.Variables{
 				"two_step_template_id": config.StringVariable(emulator.TwoStepTemplateID),
 				"one_step_template_id": config.StringVariable(emulator.GLActualsTemplateID),
@@ -483,7 +483,7 @@ func TestAccImportInputs_submitChoice(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: spyFactories(spy),
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
 					"submit": config.BoolVariable(false),
 					"wait":   config.BoolVariable(true),
@@ -494,7 +494,7 @@ func TestAccImportInputs_submitChoice(t *testing.T) {
 				// The same, without wait, and a template with no input
 				// steps beside it.
 				ProtoV6ProviderFactories: spyFactories(spy),
-				ConfigDirectory:          config.TestNameDirectory(),
+				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables: twoStepVariables(e, "Load Actuals", actuals, config.Variables{
 					"submit":              config.BoolVariable(false),
 					"no_step_template_id": config.StringVariable(emulator.NoStepTemplateID),
@@ -597,7 +597,7 @@ func TestAccImportInputs_adopt(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables: e.configVariables(config.Variables{
 				"template_id": config.StringVariable(emulator.TwoStepTemplateID),
 				"job_id":      config.StringVariable(job.ID),

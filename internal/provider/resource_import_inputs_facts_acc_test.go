@@ -46,8 +46,8 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, twoStepDirectory), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: first}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, twoStepDirectory), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{
 				PreConfig: func() {
 					if err := os.WriteFile(actuals, []byte(delimited(three, "CSV")), 0o600); err != nil {
@@ -55,14 +55,14 @@ func TestAccImportInputs_dataFacts(t *testing.T) {
 					}
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addr, input("Load Actuals", "row_count"), knownvalue.Int64Exact(3)),
 					plancheck.ExpectKnownValue(addr, input("Load Rates", "row_count"), knownvalue.Int64Exact(2)),
 				}},
 			},
-			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: twoStepDirectory, ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, ConfigDirectory: withProvider(t, twoStepDirectory), ConfigVariables: vars, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -79,13 +79,13 @@ func TestAccImportInputs_dataFactsUpgrade(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				ProtoV6ProviderFactories: withoutFactsFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigStateChecks:        []statecheck.StateCheck{statecheck.ExpectKnownValue("etl_import.multi", rowCount, knownvalue.Null())},
 			},
 			{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ConfigDirectory:          twoStepDirectory,
+				ConfigDirectory:          withProvider(t, twoStepDirectory),
 				ConfigVariables:          vars,
 				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},

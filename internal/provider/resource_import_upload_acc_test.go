@@ -50,7 +50,7 @@ func TestAccImport_rowsOverLimitSentAsCSV(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: spyFactories(spy),
-			ConfigDirectory:          config.TestNameDirectory(),
+			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          vars,
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{

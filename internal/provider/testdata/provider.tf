@@ -1,5 +1,6 @@
-# The emulator the test serves on loopback, and its credentials: the
-# test passes them as variables (config.Variables).
+# The provider block every configuration under testdata shares
+# (withProvider copies it beside each one): the emulator the test serves
+# on loopback, and its credentials, passed as variables (configVariables).
 variable "endpoint" { type = string }
 variable "token_id" { type = string }
 variable "token_secret" {

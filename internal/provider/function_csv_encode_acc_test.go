@@ -248,7 +248,11 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 		"n_rows":      config.IntegerVariable(nRows),
 		"cell_len":    config.IntegerVariable(cellLen),
 	})
-	resource.ParallelTest(t, resource.TestCase{
+	// Not a ParallelTest: over 25 MB of rows keep both cores busy for
+	// minutes under -race, and in parallel they starved other tests'
+	// in-process provider servers past terraform-plugin-sdk's 2 s start
+	// ("timeout waiting on reattach config"). Alone, they slow no one.
+	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

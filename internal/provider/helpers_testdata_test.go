@@ -10,20 +10,17 @@ import (
 
 // sharedProviderFile is the provider block the configurations under
 // testdata share: its settings are variables (configVariables), filled
-// with the URL and credentials of each test's emulator.
+// with the URL and credentials of each test's emulator, and hash_cache
+// where a test sets it (null otherwise: the setting left out).
 const sharedProviderFile = "testdata/provider.tf"
 
 // withProvider returns the configuration directory dir with the shared
 // provider block beside its files, copied into a temporary directory, so
 // that each directory under testdata holds its resources alone (as an
-// example holds them beside its versions.tf). A directory with a
-// provider.tf of its own (one that takes more settings) is used as it is.
+// example holds them beside its versions.tf).
 func withProvider(t *testing.T, dir config.TestStepConfigFunc) config.TestStepConfigFunc {
 	return func(req config.TestStepConfigRequest) string {
 		src := dir.Exec(req)
-		if _, err := os.Stat(filepath.Join(src, "provider.tf")); err == nil {
-			return src
-		}
 		dst := t.TempDir()
 		entries, err := os.ReadDir(src)
 		if err != nil {

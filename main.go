@@ -28,6 +28,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// Terraform closed the provider at the end of its operation: the jobs
+	// its creates returned are in the state it writes now.
+	provider.Closed()
 }
 
 // quietUnlessLogging turns the plugin SDK's and the provider's loggers off

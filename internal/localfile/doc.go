@@ -21,6 +21,9 @@
 // readahead.go (the one read-ahead reader),
 // hash.go (hashing), count.go (the Counter a caller's counting of a file's
 // rows rides the hash's read with), open.go (opening a regular file),
-// send.go (the verified send) and reads.go (the per-path read counter
-// tests assert on).
+// send.go (the verified send), reads.go (the per-path read counter
+// tests assert on), journal.go (the files of the journal of started jobs:
+// one per job, written whole or not at all, taken by exactly one taker)
+// and process*.go (whether a process, or the CLI run that started this
+// process, still runs).
 package localfile

@@ -16,11 +16,13 @@ import (
 
 // Journal is a directory of jobs that were started but are not yet known
 // to be recorded anywhere else: one file per job, named by its key (what
-// the job imports), when it was written and the job id. A process that
-// starts a job writes its entry at once and removes it once the job is
-// recorded; a process killed in between leaves the entry for the next one
-// to find. Entries are claimed by removing their file, which exactly one
-// of several concurrent claimers (goroutines or processes) achieves.
+// the job imports) and the job id. A process that starts a job writes its
+// entry at once and removes it once the job is recorded; a process killed
+// in between leaves the entry for the next one to find. Which entry a
+// process may take is its caller's rule; taking one removes its file,
+// which exactly one of several concurrent takers (goroutines or
+// processes) achieves. Files of an earlier layout (the time written
+// between the key and the job id) are read and removed alike.
 type Journal struct {
 	dir string
 }
@@ -37,6 +39,20 @@ type JournalEntry struct {
 	// Holder is the process that holds the job while it works on it (0:
 	// none, the job waits for a claim).
 	Holder int `json:"holder,omitempty"`
+	// Prior is the job whose replacement the job was started for (""
+	// for a new object); Run the CLI run that wrote the entry (zero in an
+	// entry of an earlier layout). HandedOver marks a job handed from one
+	// object to the create that follows; Returned a job whose create
+	// returned it to its run.
+	Prior      string `json:"prior,omitempty"`
+	Run        Run    `json:"run,omitzero"`
+	HandedOver bool   `json:"handed_over,omitempty"`
+	Returned   bool   `json:"returned,omitempty"`
+	// MayBe lists the jobs of objects that may be the entry's resource
+	// (its caller's rule says which).
+	MayBe []string `json:"may_be,omitempty"`
+
+	file string // the entry's file, as Entries read it
 }
 
 // OpenJournal returns the journal in dir, creating dir (owner only) when
@@ -60,9 +76,11 @@ func keyPrefix(key string) string {
 	return hex.EncodeToString(sum[:12]) + "-"
 }
 
-// Add writes e (Written set to now when zero), replacing no other entry:
-// the file appears whole or not at all.
-func (j *Journal) Add(e JournalEntry) error {
+// Put writes e (Written set to now when zero) as the entry of its job:
+// the file appears whole or not at all, replacing the job's entry of the
+// same key; entries of the job under other keys or in the earlier layout
+// are removed after.
+func (j *Journal) Put(e JournalEntry) error {
 	if e.Written.IsZero() {
 		e.Written = time.Now().UTC()
 	}
@@ -73,7 +91,7 @@ func (j *Journal) Add(e JournalEntry) error {
 	if err != nil {
 		return err
 	}
-	name := fmt.Sprintf("%s%020d-%s%s", keyPrefix(e.Key), e.Written.UnixNano(), e.JobID, journalSuffix)
+	name := keyPrefix(e.Key) + e.JobID + journalSuffix
 	tmp, err := os.CreateTemp(j.dir, ".tmp-*")
 	if err != nil {
 		return err
@@ -86,43 +104,40 @@ func (j *Journal) Add(e JournalEntry) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), filepath.Join(j.dir, name))
+	if err := os.Rename(tmp.Name(), filepath.Join(j.dir, name)); err != nil {
+		return err
+	}
+	return j.forgetBut(e.JobID, name)
 }
 
-// Claim removes and returns the oldest entry with key that skip does not
-// reject (nil: none); false when there is none. An entry another claimer
-// removed first is skipped.
-func (j *Journal) Claim(key string, skip func(JournalEntry) bool) (JournalEntry, bool, error) {
-	names, err := j.names(keyPrefix(key))
-	if err != nil {
-		return JournalEntry{}, false, err
+// Take removes the entry e, as Entries listed it: true when this call
+// removed it, false when another taker did first.
+func (j *Journal) Take(e JournalEntry) (bool, error) {
+	if e.file == "" {
+		return false, fmt.Errorf("journal: entry of job %q was not listed", e.JobID)
 	}
-	for _, n := range names {
-		e, err := j.read(n)
-		if err != nil || e.Key != key || skip != nil && skip(e) {
-			continue // a torn or foreign file is left for Forget
-		}
-		switch err := os.Remove(filepath.Join(j.dir, n)); {
-		case err == nil:
-			return e, true, nil
-		case errors.Is(err, fs.ErrNotExist):
-			continue // claimed by another
-		default:
-			return JournalEntry{}, false, err
-		}
+	switch err := os.Remove(filepath.Join(j.dir, e.file)); {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	default:
+		return false, err
 	}
-	return JournalEntry{}, false, nil
 }
 
 // Forget removes every entry of job id: it is recorded elsewhere now.
-func (j *Journal) Forget(jobID string) error {
+func (j *Journal) Forget(jobID string) error { return j.forgetBut(jobID, "") }
+
+// forgetBut removes every entry of job id but the file keep.
+func (j *Journal) forgetBut(jobID, keep string) error {
 	names, err := j.names("")
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, n := range names {
-		if strings.HasSuffix(n, "-"+jobID+journalSuffix) {
+		if n != keep && strings.HasSuffix(n, "-"+jobID+journalSuffix) {
 			if err := os.Remove(filepath.Join(j.dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				errs = append(errs, err)
 			}
@@ -140,6 +155,7 @@ func (j *Journal) Entries() ([]JournalEntry, error) {
 	var out []JournalEntry
 	for _, n := range names {
 		if e, err := j.read(n); err == nil {
+			e.file = n
 			out = append(out, e)
 		}
 	}

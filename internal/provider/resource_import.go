@@ -51,10 +51,10 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
-// for it as configured. The job is in state as soon as it exists, and in
-// the ledger until Create returns. A job of the same definition that the
-// ledger holds (handed over by the Delete of a tainted object, or left by
-// an apply cut short) is settled instead (claimJob, resume).
+// for it as configured. The job is in the ledger from the moment its id
+// is known, and in state at once. A job the ledger holds for the same
+// change (handed over by the Delete of a tainted object, or left by an
+// apply cut short) is settled instead (settleCreate, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan importModel
@@ -63,12 +63,8 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	defer keepModelInState(ctx, plannedModelOf(plan), &plan, resp)
-	// The plan's private state is the new object's: it keeps no plan.
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
-	claimed := r.claimJob(ctx, &plan, resp)
-	if claimed != "" {
-		defer r.ledger.release(ctx, r.ref(claimed))
-	}
+	cs := r.settleCreate(ctx, &plan, resp)
+	defer r.releaseCreate(ctx, &cs)
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
 		return
@@ -83,24 +79,27 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
 	fillFacts(ctx, &plan, wo)
-	if claimed != "" && r.resume(wctx, &plan, claimed, timeout, resp) {
+	if cs.claimed != "" && r.resume(wctx, &plan, cs.claimed, timeout, resp) {
 		return
 	}
-	job := r.startJob(wctx, &plan, wo, resp)
+	if cs.claimed != "" { // it ended without importing, or is gone
+		r.ledger.forget(ctx, r.ref(cs.claimed))
+		cs.held = ""
+	}
+	job := r.startJob(wctx, &plan, wo, &cs, resp)
 	if job == nil {
 		return
 	}
-	r.ledger.hold(ctx, r.ledgerKey(ctx, plan), r.ref(job.ID))
-	defer r.ledger.release(ctx, r.ref(job.ID))
 	r.submitAndWait(wctx, &plan, job, false, timeout, resp)
 }
 
 // startJob starts a job with all the planned data (a file, rows, or every
-// input loaded) and records it in state; nil after an error (with the job
-// in state if it exists).
-func (r *importResource) startJob(ctx context.Context, plan *importModel, wo writeOnlyData, resp *resource.CreateResponse) *etl.Job {
+// input loaded), keeps it in the ledger the moment it exists (cs.started)
+// and records it in state; nil after an error (with the job in state if
+// it exists).
+func (r *importResource) startJob(ctx context.Context, plan *importModel, wo writeOnlyData, cs *createSettlement, resp *resource.CreateResponse) *etl.Job {
 	if !plan.Inputs.IsNull() {
-		return r.createWithInputs(ctx, plan, wo, resp)
+		return r.createWithInputs(ctx, plan, wo, cs, resp)
 	}
 	s := plan.spec()
 	up, d := prepareUpload(ctx, &s, wo)
@@ -118,8 +117,10 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if job == nil {
 		return nil
 	}
-	// The job exists: record it before anything else can fail, so that a
-	// later failure leaves it in state (tainted) rather than forgotten.
+	// The job exists: keep it in the ledger, then in state, before
+	// anything else can fail, so that a later failure leaves it in state
+	// (tainted) rather than forgotten, and a killed apply in the ledger.
+	r.started(ctx, cs, job)
 	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	if resp.Diagnostics.HasError() {
@@ -198,16 +199,11 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	pc := plannedCreateFrom(ctx, req.Private)
-	if r.ledger != nil && r.client != nil && handsOver(ctx, state, pc) {
+	if r.ledger != nil && r.client != nil && r.settleDelete(ctx, state, pc, resp) {
 		// The replacement of a tainted job with the same definition: the
 		// Create that follows settles this job instead of starting
 		// another, so it is not cancelled, even with cancel_on_destroy.
-		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), r.ref(state.ID.ValueString()))
-		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": state.ID.ValueString(), "status": state.Status.ValueString()})
 		return
-	}
-	if r.ledger != nil && r.client != nil {
-		r.ledger.forget(ctx, r.ref(state.ID.ValueString()))
 	}
 	if pc != nil && pc.Replaces != "" {
 		warnReplaced(state, &resp.Diagnostics)

@@ -21,7 +21,7 @@ import (
 
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
-func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, resp *resource.CreateResponse) *etl.Job {
+func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, cs *createSettlement, resp *resource.CreateResponse) *etl.Job {
 	loads, entries, ok := r.prepareInputs(ctx, plan, wo, &resp.Diagnostics)
 	defer closeLoads(loads)
 	if !ok {
@@ -33,7 +33,9 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 	if job == nil {
 		return nil
 	}
-	// The job exists: record it before anything else can fail.
+	// The job exists: keep it in the ledger and in state before anything
+	// else can fail.
+	r.started(ctx, cs, job)
 	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	if resp.Diagnostics.HasError() {

@@ -4,54 +4,93 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// jobLedger holds the jobs that exist on the service but are in no
-// Terraform state yet, for the next Create of the same definition to
-// settle instead of starting another:
+// jobLedger holds the jobs that exist on the service but that no
+// Terraform state is known to hold yet (importjob.Entry), for a later
+// Create of the same change to settle instead of starting another:
 //
+//   - a job a Create started or resumed, from the moment its id is known
+//     (hold) until a state is known to hold it (forget: a refresh, a plan
+//     or an update finds it) or Terraform closed the provider after its
+//     Create returned as usual, not cut short (Closed);
 //   - a tainted job that a replacement's Delete hands over to the Create
-//     that follows it (handOver);
-//   - a job a Create started or resumed, from the moment it exists until
-//     Create returns to Terraform (hold, release): a Terraform killed in
-//     between records nothing, and the next apply finds the job here.
+//     that follows it (handOver).
 //
-// With a journal (a directory under Terraform's data directory, per
-// workspace: journalDir) the ledger outlives the process; without one
-// (the data directory cannot be found) it lives in memory and covers the
-// hand-over within one apply only. Keys are jobKey's: the service and the
-// job's definition.
+// Which entry a Create settles, and which it drops, is importjob's rule
+// (Settle, Destroy). With a journal (a directory under Terraform's data
+// directory, per workspace: journalDir) the ledger outlives the process;
+// without one (the data directory cannot be found) it lives in memory and
+// covers the hand-over, and a Create cut short, within one process only.
+// Keys are jobKey's: the service and the job's definition.
 type jobLedger struct {
 	journal *localfile.Journal // nil: in memory only
+	run     localfile.Run      // the CLI run this process serves
 
-	mu     sync.Mutex
-	mem    map[string][]string // key -> job ids, oldest first
-	active map[string]string   // the jobs a Create of this process holds now, with their keys
+	mu       sync.Mutex
+	mem      []localfile.JournalEntry // in memory only: the entries
+	active   map[string]bool          // the jobs a Create of this process holds now
+	returned map[string]bool          // the jobs this process's Creates returned (journal)
+	replaced []replacedJob            // jobs replacements replace, for their Creates
+	taken    map[string]bool          // the jobs whose replacement's Create took its note
+}
+
+// replacedJob is what a replacement tells its Create, in the process
+// that applies it: the job it replaces, for a Create of key ("" when the
+// plan did not know it). The framework gives a Create no private state:
+// the Delete of a replacement that destroys first says it, and the plan
+// made again at apply of one that creates first.
+type replacedJob struct{ key, job string }
+
+// noteReplaced records that job is replaced, for the next Create of key;
+// nothing when a Create has already taken a note of job (the Delete of a
+// replacement that created first).
+func (l *jobLedger) noteReplaced(key string, job jobRef) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.taken[job.String()] {
+		l.replaced = append(l.replaced, replacedJob{key, job.String()})
+	}
+}
+
+// replacedFor takes the job a replacement's Delete destroyed for the
+// Create of key: one noted for key, else one noted without a key; "" when
+// none (a new object, or a replacement created before its destroy).
+func (l *jobLedger) replacedFor(key string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, k := range []string{key, ""} {
+		if i := slices.IndexFunc(l.replaced, func(r replacedJob) bool { return r.key == k }); i >= 0 {
+			job := l.replaced[i].job
+			l.replaced = slices.Delete(l.replaced, i, i+1)
+			l.taken[job] = true
+			return job
+		}
+	}
+	return ""
 }
 
 // newJobLedger opens the journal in dir, or keeps the ledger in memory
 // when dir is "" or cannot be opened.
 func newJobLedger(ctx context.Context, dir string) *jobLedger {
-	l := &jobLedger{mem: map[string][]string{}, active: map[string]string{}}
-	if dir == "" {
-		return l
+	l := &jobLedger{run: localfile.ThisRun(), active: map[string]bool{}, returned: map[string]bool{}, taken: map[string]bool{}}
+	if dir != "" {
+		j, err := localfile.OpenJournal(dir)
+		if err != nil {
+			tflog.Warn(ctx, "cannot open the journal of started jobs; a killed apply's job will not be found", map[string]any{"dir": dir, "error": err.Error()})
+		}
+		l.journal = j
 	}
-	j, err := localfile.OpenJournal(dir)
-	if err != nil {
-		tflog.Warn(ctx, "cannot open the journal of started jobs; a killed apply's job will not be found", map[string]any{"dir": dir, "error": err.Error()})
-		return l
-	}
-	l.journal = j
+	processLedgers.add(l)
 	return l
 }
 
@@ -74,139 +113,133 @@ func jobKey(baseURL, definitionKey string) string {
 	return baseURL + "\x00" + definitionKey
 }
 
-// handOver keeps job id, which is in no state from now on, for the next
-// Create of key.
-func (l *jobLedger) handOver(ctx context.Context, key string, job jobRef) {
-	l.forget(ctx, job)
-	l.add(ctx, key, job.String(), 0)
-}
-
-// hold records job id, which exists and is in no state yet, while a
-// Create of this process works on it: no other Create claims it until
-// release.
-func (l *jobLedger) hold(ctx context.Context, key string, job jobRef) {
+// hold records job, which exists and no state holds yet, for key and the
+// change that replaces prior ("": a new object), while a Create of this
+// process works on it: no other Create takes it until release.
+func (l *jobLedger) hold(ctx context.Context, key string, job jobRef, prior string) {
 	ref := job.String()
 	l.mu.Lock()
-	l.active[ref] = key
+	l.active[ref] = true
 	l.mu.Unlock()
-	l.add(ctx, key, ref, os.Getpid())
+	l.put(ctx, localfile.JournalEntry{Key: key, JobID: ref, Holder: os.Getpid(), Prior: prior, Run: l.run})
 }
 
-// add records job ref for key, held by process holder (0: none).
-func (l *jobLedger) add(ctx context.Context, key, ref string, holder int) {
-	if l.journal == nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		l.mem[key] = append(l.mem[key], ref)
-		return
-	}
-	if err := l.journal.Add(localfile.JournalEntry{Key: key, JobID: ref, Holder: holder}); err != nil {
-		tflog.Warn(ctx, "cannot record a started job in the journal", map[string]any{"job_id": idOf(ref), "error": err.Error()})
-	}
-}
-
-// release ends the hold on job ref once Create returns it to Terraform,
-// and forgets the job, unless the request was cancelled (Terraform
-// stopped, or gone): then the job may never reach a state, and it stays
-// in the ledger, held by nobody, for the next apply to claim (whether or
-// not this process lives on).
+// release ends this process's hold on job once Create returns: the job
+// stays in the ledger, held by nobody, for the run it was returned to
+// (another run takes it only once that run is gone) and until a state is
+// known to hold it or Terraform closes the provider (Closed). In memory,
+// a job returned to a Create whose request went on is forgotten, and one
+// whose request was cancelled (Terraform stopped, or gone) stays for the
+// next Create of its key.
 func (l *jobLedger) release(ctx context.Context, job jobRef) {
 	ref := job.String()
 	l.mu.Lock()
-	key := l.active[ref]
 	delete(l.active, ref)
+	if l.journal != nil && ctx.Err() == nil {
+		// Returned as usual: the CLI records it (Closed). A Create cut
+		// short (Ctrl-C: StopProvider cancels it) keeps its job here
+		// until a state is known to hold it: a second Ctrl-C exits the
+		// CLI without writing the state, yet closes the provider.
+		l.returned[ref] = true
+	}
 	l.mu.Unlock()
-	if ctx.Err() == nil {
+	e, ok := l.entry(ref)
+	switch {
+	case !ok:
+	case l.journal != nil:
+		e.Holder, e.Returned = 0, true
+		l.put(ctx, e)
+	case ctx.Err() == nil:
 		l.forget(ctx, job)
-		return
-	}
-	tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
-	if l.journal != nil {
-		l.forget(ctx, job)
-		l.add(ctx, key, ref, 0)
+	default:
+		tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
+		e.Holder, e.Returned = 0, true
+		l.put(ctx, e)
 	}
 }
 
-// forget removes every record of job id: a state holds it.
-func (l *jobLedger) forget(ctx context.Context, job jobRef) {
-	ref := job.String()
-	if l.journal == nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		for k, refs := range l.mem {
-			l.mem[k] = slices.DeleteFunc(refs, func(x string) bool { return x == ref })
-		}
-		return
-	}
-	if err := l.journal.Forget(ref); err != nil {
-		tflog.Warn(ctx, "cannot remove a job from the journal", map[string]any{"job_id": job.id, "error": err.Error()})
-	}
+// handOver keeps job, which is in no state from now on, for the next
+// Create of key.
+func (l *jobLedger) handOver(ctx context.Context, key string, job jobRef) {
+	l.forget(ctx, job)
+	l.put(ctx, localfile.JournalEntry{Key: key, JobID: job.String(), HandedOver: true, Run: l.run})
 }
 
-// claim takes the oldest job recorded for key that no running Create
-// holds; false when there is none.
-func (l *jobLedger) claim(ctx context.Context, key string) (string, bool) {
+// forget removes every record of job: a state holds it.
+func (l *jobLedger) forget(ctx context.Context, job jobRef) { l.forgetRef(ctx, job.String()) }
+
+func (l *jobLedger) forgetRef(ctx context.Context, ref string) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
+	delete(l.returned, ref)
 	if l.journal == nil {
-		refs := l.mem[key]
-		for i, ref := range refs {
-			if _, held := l.active[ref]; !held {
-				l.mem[key] = slices.Delete(slices.Clone(refs), i, i+1)
-				return idOf(ref), true
-			}
+		l.mem = slices.DeleteFunc(l.mem, func(e localfile.JournalEntry) bool { return e.JobID == ref })
+		l.mu.Unlock()
+		return
+	}
+	l.mu.Unlock()
+	if err := l.journal.Forget(ref); err != nil {
+		tflog.Warn(ctx, "cannot remove a job from the journal", map[string]any{"job_id": idOf(ref), "error": err.Error()})
+	}
+}
+
+// settle applies importjob.Settle for create c: it takes the entry to
+// settle, if any, from the ledger (another process may take it first:
+// then it decides again), drops the entries to drop, and returns the
+// settlement.
+func (l *jobLedger) settle(ctx context.Context, c importjob.Create) importjob.Settlement {
+	for range 8 {
+		l.mu.Lock()
+		raw := l.entries(ctx)
+		s := importjob.Settle(l.facts(raw), c)
+		taken := s.Claim == nil || l.take(ctx, raw, s.Claim.Job)
+		l.mu.Unlock()
+		if taken {
+			l.drop(ctx, s.Drops)
+			return s
 		}
-		return "", false
 	}
-	e, ok, err := l.journal.Claim(key, l.held)
-	if err != nil {
-		tflog.Warn(ctx, "cannot read the journal of started jobs", map[string]any{"error": err.Error()})
-	}
-	return idOf(e.JobID), ok
+	return importjob.Settlement{}
 }
 
-// held reports whether a running Create holds the job of e: one of this
-// process (l.mu held), or of another process still alive.
-func (l *jobLedger) held(e localfile.JournalEntry) bool {
-	switch e.Holder {
-	case 0:
-		return false
-	case os.Getpid():
-		_, ok := l.active[e.JobID]
-		return ok
-	}
-	return localfile.ProcessAlive(e.Holder)
+// destroyed applies importjob.Destroy for the object that held job and
+// was destroyed; it returns what it dropped.
+func (l *jobLedger) destroyed(ctx context.Context, job jobRef) []importjob.Drop {
+	l.mu.Lock()
+	drops := importjob.Destroy(l.facts(l.entries(ctx)), job.String())
+	l.mu.Unlock()
+	l.drop(ctx, drops)
+	return drops
 }
 
-// journalDirName is the journal's directory inside Terraform's data
-// directory, before the workspace.
-const journalDirName = "etl-provider-jobs"
+// mayBe notes job, which a new object just started, in the entries of
+// refs: that object may be their resource (importjob.Settlement.MayBe).
+func (l *jobLedger) mayBe(ctx context.Context, refs []string, job jobRef) {
+	for _, ref := range refs {
+		if e, ok := l.entry(ref); ok && !slices.Contains(e.MayBe, job.String()) {
+			e.MayBe = append(e.MayBe, job.String())
+			l.put(ctx, e)
+		}
+	}
+}
 
-// journalDir is where the ledger keeps its journal: in the data directory
-// of the configuration Terraform runs (TF_DATA_DIR, else .terraform, in
-// the working directory the CLI gives its providers), one directory per
-// workspace (TF_WORKSPACE, else the one the data directory names, else
-// default). "" when there is no such data directory (the provider does
-// not run under a CLI in an initialised working directory).
-func journalDir(getenv func(string) string) string {
-	data := getenv("TF_DATA_DIR")
-	if data == "" {
-		data = ".terraform"
+// drop removes the entries of drops.
+func (l *jobLedger) drop(ctx context.Context, drops []importjob.Drop) {
+	for _, d := range drops {
+		tflog.Info(ctx, "job of an apply cut short dropped, not settled", map[string]any{"job_id": idOf(d.Entry.Job), "reason": int(d.Reason)})
+		l.forgetRef(ctx, d.Entry.Job)
 	}
-	if st, err := os.Stat(data); err != nil || !st.IsDir() {
-		return ""
+}
+
+// facts are the entries as importjob sees them, with who may still hold
+// each (l.mu held): a Create of this process, another process that still
+// runs, or the run the job was returned to.
+func (l *jobLedger) facts(raw []localfile.JournalEntry) []importjob.Entry {
+	out := make([]importjob.Entry, len(raw))
+	for i, e := range raw {
+		held := l.active[e.JobID] || e.Holder != 0 && e.Holder != os.Getpid() && localfile.ProcessAlive(e.Holder)
+		runAlive := l.journal != nil && e.Run.Alive() || l.journal == nil && !e.Returned
+		out[i] = importjob.Entry{Job: e.JobID, Key: e.Key, Prior: e.Prior, Legacy: l.journal != nil && e.Run == (localfile.Run{}) && !e.HandedOver,
+			HandedOver: e.HandedOver, MayBe: e.MayBe, Held: held, RunAlive: runAlive}
 	}
-	ws := getenv("TF_WORKSPACE")
-	if ws == "" {
-		b, _ := os.ReadFile(filepath.Join(data, "environment")) //nolint:gosec // Terraform's own file
-		ws = strings.TrimSpace(string(b))
-	}
-	if ws == "" || ws == "." || ws == ".." {
-		ws = "default"
-	}
-	abs, err := filepath.Abs(filepath.Join(data, journalDirName, url.PathEscape(ws)))
-	if err != nil {
-		return ""
-	}
-	return abs
+	return out
 }

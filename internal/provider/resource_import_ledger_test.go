@@ -4,11 +4,18 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // ref names job id on the test's service.
 func ref(id string) jobRef { return jobRef{"http://127.0.0.1:1", id} }
+
+// goneRun is a run whose CLI no longer runs (no process has this pid).
+var goneRun = localfile.Run{PID: 1 << 30}
 
 // ledgers returns a ledger in memory and one with a journal.
 func ledgers(t *testing.T) map[string]*jobLedger {
@@ -16,50 +23,122 @@ func ledgers(t *testing.T) map[string]*jobLedger {
 	return map[string]*jobLedger{"memory": newJobLedger(ctx, ""), "journal": newJobLedger(ctx, filepath.Join(t.TempDir(), "j"))}
 }
 
+// claim settles a new object's Create of key; the job id it settles.
+func claim(l *jobLedger, key string) (string, bool) {
+	s := l.settle(context.Background(), importjob.Create{Key: key})
+	if s.Claim == nil {
+		return "", false
+	}
+	return idOf(s.Claim.Job), true
+}
+
+// nextRun is a ledger on l's journal in a later run, once l's run is gone.
+func nextRun(t *testing.T, l *jobLedger) *jobLedger {
+	t.Helper()
+	es, err := l.journal.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es { // the run that wrote them ended
+		e.Run = goneRun
+		if err := l.journal.Put(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return newJobLedger(context.Background(), l.journal.Dir())
+}
+
 // A job a running Create holds is never claimed by another Create of the
-// same definition (two instances with identical data); a job handed over,
-// or left by a request that was cancelled, is claimed once.
+// same definition (two instances with identical data); a job handed over
+// is claimed once.
 func TestJobLedger_claimsOnlyWhatNoCreateHolds(t *testing.T) {
 	for name, l := range ledgers(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			l.hold(ctx, "k", ref("running"))
-			if id, ok := l.claim(ctx, "k"); ok {
+			l.hold(ctx, "k", ref("running"), "")
+			if id, ok := claim(l, "k"); ok {
 				t.Fatalf("claimed %s, which a running Create holds", id)
 			}
 			l.handOver(ctx, "k", ref("tainted"))
-			if id, ok := l.claim(ctx, "k"); !ok || id != "tainted" {
+			if id, ok := claim(l, "k"); !ok || id != "tainted" {
 				t.Fatalf("claim = %s, %v; want the job handed over", id, ok)
 			}
-			if id, ok := l.claim(ctx, "k"); ok {
+			if id, ok := claim(l, "k"); ok {
 				t.Fatalf("claimed %s twice", id)
 			}
-			cancelled, cancel := context.WithCancel(ctx)
-			cancel()
-			l.release(cancelled, ref("running")) // Terraform went away
-			if id, ok := l.claim(ctx, "k"); !ok || id != "running" {
-				t.Fatalf("claim = %s, %v; want the job whose request was cancelled", id, ok)
-			}
-			l.hold(ctx, "k", ref("done"))
-			l.release(ctx, ref("done")) // returned to Terraform
-			if id, ok := l.claim(ctx, "k"); ok {
-				t.Fatalf("claimed %s, which Create returned", id)
-			}
-			if id, ok := l.claim(ctx, "other"); ok {
+			if id, ok := claim(l, "other"); ok {
 				t.Fatalf("claimed %s for another definition", id)
 			}
 		})
 	}
 }
 
-// A job a refresh or a Delete finds in a state is forgotten.
+// In memory, a job whose request was cancelled is claimed by the next
+// Create of its key, and one returned to Terraform is forgotten.
+func TestJobLedger_memoryKeepsWhatACancelledRequestLeft(t *testing.T) {
+	ctx := context.Background()
+	l := newJobLedger(ctx, "")
+	l.hold(ctx, "k", ref("done"), "")
+	l.release(ctx, ref("done"))
+	if id, ok := claim(l, "k"); ok {
+		t.Fatalf("claimed %s, which Create returned", id)
+	}
+	l.hold(ctx, "k", ref("cut"), "")
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	l.release(cancelled, ref("cut"))
+	if id, ok := claim(l, "k"); !ok || id != "cut" {
+		t.Fatalf("claim = %s, %v; want the job whose request was cancelled", id, ok)
+	}
+}
+
+// In the journal, a job returned to a run stays that run's while it runs
+// (another Create of the same apply never takes it), and is claimed by
+// the next run once that run is gone: the state it was returned to may
+// never have been written (a remote backend, a killed CLI). Terraform
+// closing the provider forgets a job returned as usual (Closed), not one
+// whose Create was cut short (a second Ctrl-C closes the provider, and
+// exits without writing the state).
+func TestJobLedger_journalKeepsAReturnedJobUntilItsRunEnds(t *testing.T) {
+	ctx := context.Background()
+	l := newJobLedger(ctx, filepath.Join(t.TempDir(), "j"))
+	l.hold(ctx, "k", ref("1"), "")
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	l.release(cancelled, ref("1")) // Terraform stopped it, or went away
+	l.hold(ctx, "k", ref("2"), "")
+	l.release(ctx, ref("2")) // returned as usual
+	if id, ok := claim(l, "k"); ok {
+		t.Fatalf("claimed %s in the run it was returned to", id)
+	}
+	es, _ := l.journal.Entries()
+	if len(es) != 2 || es[0].Holder != 0 || !es[0].Returned || es[0].Run != l.run {
+		t.Fatalf("journal = %+v; want both jobs, held by nobody, returned to this run", es)
+	}
+	next := nextRun(t, l)
+	if id, ok := claim(next, "k"); !ok || id != "1" {
+		t.Fatalf("the next run claimed %s, %v; want job 1", id, ok)
+	}
+	l.closeReturned(ctx) // what Closed does for each ledger of the process
+	if es, _ := l.journal.Entries(); len(es) != 0 {
+		t.Fatalf("journal after Closed = %+v; want job 2 forgotten", es)
+	}
+	l.hold(ctx, "k", ref("3"), "")
+	l.release(cancelled, ref("3"))
+	l.closeReturned(ctx)
+	if es, _ := l.journal.Entries(); len(es) != 1 || es[0].JobID != ref("3").String() {
+		t.Fatalf("journal after Closed = %+v; want job 3 kept, whose Create was cut short", es)
+	}
+}
+
+// A job a refresh, a plan or a Delete finds in a state is forgotten.
 func TestJobLedger_forget(t *testing.T) {
 	for name, l := range ledgers(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			l.handOver(ctx, "k", ref("1"))
 			l.forget(ctx, ref("1"))
-			if id, ok := l.claim(ctx, "k"); ok {
+			if id, ok := claim(l, "k"); ok {
 				t.Fatalf("claimed forgotten job %s", id)
 			}
 		})
@@ -67,22 +146,78 @@ func TestJobLedger_forget(t *testing.T) {
 }
 
 // The journal outlives the process: a new ledger on the same directory
-// finds a job whose holder is gone.
+// finds a job whose holder is gone, a job handed over, and the entries of
+// an earlier release (no run recorded), which any Create of its key
+// settles, a replacement's too, as that release did.
 func TestJobLedger_journalOutlivesTheProcess(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "j")
 	l := newJobLedger(ctx, dir)
-	l.add(ctx, "k", ref("orphan").String(), 1<<30) // a pid no process has
+	_ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("orphan").String(), Holder: 1 << 30, Run: goneRun})
+	_ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("legacy").String(), Holder: 1 << 30})
 	l.handOver(ctx, "k", ref("handed"))
 	next := newJobLedger(ctx, dir)
 	got := map[string]bool{}
-	for range 3 {
-		if id, ok := next.claim(ctx, "k"); ok {
-			got[id] = true
+	for range 4 {
+		if s := next.settle(ctx, importjob.Create{Key: "k", Replaces: ref("live").String()}); s.Claim != nil {
+			got[idOf(s.Claim.Job)] = true
 		}
 	}
-	if len(got) != 2 || !got["orphan"] || !got["handed"] {
-		t.Fatalf("claimed %v; want the orphan and the job handed over, once each", got)
+	if len(got) != 2 || !got["legacy"] || !got["handed"] {
+		t.Fatalf("a replacement claimed %v; want the earlier release's entry and the job handed over, once each", got)
+	}
+	if id, ok := claim(next, "k"); !ok || id != "orphan" {
+		t.Fatalf("a new object claimed %s, %v; want the orphan", id, ok)
+	}
+}
+
+// A replacement drops, with its reasons, the entries it makes impossible:
+// the same job replaced with other data, and entries its object may be the
+// resource of; a new object that settles nothing notes its job in the
+// entries it may be the resource of; a destroy drops what it makes
+// impossible.
+func TestJobLedger_dropsAndMayBe(t *testing.T) {
+	ctx := context.Background()
+	l := newJobLedger(ctx, filepath.Join(t.TempDir(), "j"))
+	put := func(job, key, prior string) {
+		_ = l.journal.Put(localfile.JournalEntry{Key: key, JobID: ref(job).String(), Prior: prior, Run: goneRun})
+	}
+	put("killedA", "A", "")
+	put("killedB", "B", ref("P").String())
+	s := l.settle(ctx, importjob.Create{Key: "C"})
+	l.mayBe(ctx, s.MayBe, ref("newC"))
+	if e, _ := l.entry(ref("killedA").String()); !slices.Equal(e.MayBe, []string{ref("newC").String()}) {
+		t.Fatalf("killedA notes %v; want the new object's job", e.MayBe)
+	}
+	s = l.settle(ctx, importjob.Create{Key: "C", Replaces: ref("newC").String()})
+	if len(s.Drops) != 2 || s.Claim != nil {
+		t.Fatalf("a replacement of newC settled %+v; want killedA and killedB (newC may be their resource) dropped", s)
+	}
+	if es, _ := l.journal.Entries(); len(es) != 0 {
+		t.Fatalf("journal = %+v; want the dropped entries gone", es)
+	}
+	put("killedD", "D", ref("Q").String())
+	if d := l.destroyed(ctx, ref("Q")); len(d) != 1 || d[0].Reason != importjob.PriorDestroyed {
+		t.Fatalf("destroying Q dropped %+v; want killedD, whose change replaced Q", d)
+	}
+}
+
+// A replacement's Create learns the job it replaces from its Delete (or
+// the plan made again at apply) once: a second note of a job whose note a
+// Create took is ignored (the Delete after a create_before_destroy).
+func TestJobLedger_replacedNotes(t *testing.T) {
+	l := newJobLedger(context.Background(), "")
+	l.noteReplaced("k", ref("P"))
+	l.noteReplaced("", ref("Q"))
+	if got := l.replacedFor("k"); got != ref("P").String() {
+		t.Fatalf("replacedFor(k) = %q, want P", got)
+	}
+	if got := l.replacedFor("other"); got != ref("Q").String() {
+		t.Fatalf("replacedFor(other) = %q, want Q, noted with no key", got)
+	}
+	l.noteReplaced("k", ref("P"))
+	if got := l.replacedFor("k"); got != "" {
+		t.Fatalf("replacedFor(k) = %q after P's note was taken, want none", got)
 	}
 }
 
@@ -127,31 +262,15 @@ func TestJobLedger_jobsOfTwoServices(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			a, b := jobRef{"http://a", "1"}, jobRef{"http://b", "1"}
-			l.hold(ctx, jobKey("http://a", "d"), a)
+			l.hold(ctx, jobKey("http://a", "d"), a, "")
 			l.handOver(ctx, jobKey("http://b", "d"), b)
 			l.forget(ctx, a)
-			if id, ok := l.claim(ctx, jobKey("http://b", "d")); !ok || id != "1" {
+			if id, ok := claim(l, jobKey("http://b", "d")); !ok || id != "1" {
 				t.Fatalf("claim on b = %s, %v: forgetting a's job 1 lost b's", id, ok)
 			}
-			if id, ok := l.claim(ctx, jobKey("http://a", "d")); ok {
+			if id, ok := claim(l, jobKey("http://a", "d")); ok {
 				t.Fatalf("claimed %s on a, which was forgotten", id)
 			}
 		})
-	}
-}
-
-// A job whose request was cancelled is held by nobody in the journal: the
-// next process claims it even while the one that started it lives on.
-func TestJobLedger_cancelledJobIsHeldByNobody(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "j")
-	l := newJobLedger(ctx, dir)
-	l.hold(ctx, "k", ref("1"))
-	cancelled, cancel := context.WithCancel(ctx)
-	cancel()
-	l.release(cancelled, ref("1"))
-	es, err := l.journal.Entries()
-	if err != nil || len(es) != 1 || es[0].Holder != 0 || es[0].Key != "k" {
-		t.Fatalf("journal after a cancelled request: %+v, %v; want the job, held by nobody", es, err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -17,6 +18,7 @@ import (
 // it imports (recordPlannedCreate); that of a live object marks it live
 // and plans a replacement when its definition changed (planJobChange).
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.heldByState(ctx, req.State)
 	if req.Plan.Raw.IsNull() {
 		// A destroy: its Delete receives this private state, which must
 		// not carry the plan of the job's own create.
@@ -46,18 +48,17 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		r.planModel(ctx, plan, resp)
-		recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
+		r.recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
 		return
 	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
+	// A replacement says once, at apply, that the old job's data stays
+	// (warnReplaced): -replace and a trigger can say it no earlier.
 	r.planJobChange(ctx, req, plan, priorSteps, entries, resp)
-	if len(resp.RequiresReplace) > 0 {
-		warnDestroy(ctx, req.State, &resp.Diagnostics)
-	}
 }
 
-// warnDestroy says, in a plan that destroys or replaces the job in state,
-// what becomes of it: its imported data stays in the model, and with
+// warnDestroy says, in a plan that destroys the job in state, what
+// becomes of it: its imported data stays in the model, and with
 // cancel_on_destroy an unfinished job is cancelled.
 func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
 	var m importModel
@@ -71,4 +72,14 @@ func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics
 		detail += fmt.Sprintf(" cancel_on_destroy is true, so if job %s is still unfinished then, it is cancelled.", jobID)
 	}
 	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
+}
+
+// heldByState forgets, in the ledger, the job of a live object the plan
+// starts from: a state holds it (Terraform plans from the state it read).
+func (r *importResource) heldByState(ctx context.Context, state tfsdk.State) {
+	var id types.String
+	if r.ledger == nil || r.client == nil || state.Raw.IsNull() || state.GetAttribute(ctx, path.Root("id"), &id).HasError() || !known(id) {
+		return
+	}
+	r.ledger.forget(ctx, r.ref(id.ValueString()))
 }

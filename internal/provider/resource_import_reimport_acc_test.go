@@ -91,6 +91,13 @@ func (c *reimportCLI) state(t *testing.T) map[string]stateJob {
 	if err != nil {
 		t.Fatalf("terraform show -json: %v\n%s", err, out)
 	}
+	return parseShowJSON(t, out)
+}
+
+// parseShowJSON is every etl_import in the output of terraform show
+// -json, by address.
+func parseShowJSON(t *testing.T, out string) map[string]stateJob {
+	t.Helper()
 	var doc struct {
 		Values struct {
 			RootModule struct {
@@ -215,6 +222,10 @@ func TestAccReimport_changesThatImportAgain(t *testing.T) {
 			jobs := c.expectJobs(t, 2)
 			if strings.Contains(out, "Resumed import job") {
 				t.Errorf("the change resumed the old job:\n%s", out)
+			}
+			// One warning names the replaced job, as -replace's does.
+			if n := strings.Count(out, "Import job "+jobs[0].ID); n != 1 || !strings.Contains(out, "Import job "+jobs[0].ID+" replaced: its data stays in the model") {
+				t.Errorf("%d warnings name job %s, want one, that it was replaced:\n%s", n, jobs[0].ID, out)
 			}
 			if u := jobs[1].Upload; u.Format != tc.format || u.Encoding != tc.encoding {
 				t.Errorf("the new job was sent as %s, %s; want %s, %s", u.Format, u.Encoding, tc.format, tc.encoding)

@@ -1,0 +1,127 @@
+package importjob
+
+import "slices"
+
+// Entry is one job in the ledger of jobs no state is known to hold yet:
+// started by a create that has not returned, returned to a run that may
+// not have recorded it, or handed from a destroyed object to the create
+// that follows.
+type Entry struct {
+	// Job names the job (its service and id).
+	Job string
+	// Key is what the job imports: the service and its definition.
+	Key string
+	// Prior is the job whose replacement the entry's change was: ""
+	// for a new object (or a tainted one, planned as new).
+	Prior string
+	// Legacy marks an entry an earlier release wrote, with no change
+	// recorded: it is settled as that release did, by any create of its
+	// key.
+	Legacy bool
+	// HandedOver marks a tainted object's job that its destroy handed to
+	// the create that follows: claimable at once.
+	HandedOver bool
+	// MayBe lists the jobs of the objects that may be the entry's
+	// resource: each started a job for other data, as a new object,
+	// while the entry was unsettled. Terraform never says which resource
+	// an operation is for.
+	MayBe []string
+	// Held: a create that still runs works on the job. RunAlive: the run
+	// of the CLI that wrote the entry still runs, and may yet record the
+	// job itself.
+	Held, RunAlive bool
+}
+
+// Claimable reports whether a create may take e: it was handed over, or
+// nothing that may still record it runs.
+func (e Entry) Claimable() bool {
+	return e.HandedOver || !e.Held && !e.RunAlive
+}
+
+// Create is what a create knows when it starts: its key ("" when its
+// definition is not all known: it settles nothing) and the job of the
+// object it replaces ("" for a new object).
+type Create struct {
+	Key      string
+	Replaces string
+}
+
+// Reason says why an entry is dropped without being settled.
+type Reason int
+
+const (
+	// PriorReplaced: the job the entry's change was to replace is
+	// replaced with other data.
+	PriorReplaced Reason = iota + 1
+	// PriorDestroyed: the job the entry's change was to replace is
+	// destroyed.
+	PriorDestroyed
+	// MovedOn: an object that may be the entry's resource (Entry.MayBe)
+	// imported other data since, and is now replaced or destroyed.
+	MovedOn
+)
+
+// Drop is an entry dropped, not settled, and why.
+type Drop struct {
+	Entry  Entry
+	Reason Reason
+}
+
+// Settlement is what a create does with the ledger: the entry it settles
+// (nil: it starts a job), the entries it drops, and, for a new object
+// that settles nothing, the entries its new job may be the resource of
+// (to add to their MayBe once the job exists).
+type Settlement struct {
+	Claim *Entry
+	Drops []Drop
+	MayBe []string
+}
+
+// Settle decides what create c does with entries (oldest first). It
+// settles the oldest claimable entry of its key whose change is c's: any,
+// for a new object (the state never got it, or got the destroy of the job
+// it replaced); the same replaced job, for a replacement; the job handed
+// over, for a tainted object's. A replacement drops the entries whose
+// change it makes impossible: those that were to replace the same job
+// with other data, and those the replaced object may be the resource of.
+func Settle(entries []Entry, c Create) Settlement {
+	var s Settlement
+	for i, e := range entries {
+		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver || e.Legacy) {
+			s.Claim = &entries[i]
+			break
+		}
+	}
+	for _, e := range entries {
+		if !e.Claimable() || s.Claim != nil && e.Job == s.Claim.Job || e.Job == c.Replaces {
+			continue
+		}
+		switch {
+		case c.Replaces != "" && e.Prior == c.Replaces && e.Key != c.Key:
+			s.Drops = append(s.Drops, Drop{e, PriorReplaced})
+		case c.Replaces != "" && slices.Contains(e.MayBe, c.Replaces):
+			s.Drops = append(s.Drops, Drop{e, MovedOn})
+		case c.Replaces == "" && s.Claim == nil && !e.HandedOver:
+			s.MayBe = append(s.MayBe, e.Job)
+		}
+	}
+	return s
+}
+
+// Destroy is what destroying the object that holds job (not a
+// replacement: terraform destroy, or the resource removed from the
+// configuration) drops: the entries that were to replace that job, and
+// those the object may be the resource of.
+func Destroy(entries []Entry, job string) []Drop {
+	var drops []Drop
+	for _, e := range entries {
+		switch {
+		case !e.Claimable() || e.Job == job:
+		case e.Prior == job:
+			drops = append(drops, Drop{e, PriorDestroyed})
+		case slices.Contains(e.MayBe, job):
+			drops = append(drops, Drop{e, MovedOn})
+		}
+	}
+	return drops
+}

@@ -1,0 +1,108 @@
+package importjob
+
+import (
+	"slices"
+	"testing"
+)
+
+// killed is an entry a killed apply left: nothing holds it any more.
+func killed(job, key, prior string) Entry { return Entry{Job: job, Key: key, Prior: prior} }
+
+func TestEntry_claimable(t *testing.T) {
+	for _, c := range []struct {
+		e    Entry
+		want bool
+	}{
+		{Entry{}, true},
+		{Entry{Held: true}, false},
+		{Entry{RunAlive: true}, false},
+		{Entry{HandedOver: true, RunAlive: true}, true},
+	} {
+		if got := c.e.Claimable(); got != c.want {
+			t.Errorf("%+v.Claimable() = %v, want %v", c.e, got, c.want)
+		}
+	}
+}
+
+// A new object settles the oldest claimable entry of its key, whatever
+// change it was for; a replacement only one of the same replaced job (or
+// one handed over, or of an earlier release).
+func TestSettle_claims(t *testing.T) {
+	entries := []Entry{
+		{Job: "held", Key: "A", Held: true},
+		killed("forP", "A", "P"),
+		killed("new", "A", ""),
+		{Job: "legacy", Key: "A", Legacy: true},
+		{Job: "handed", Key: "A", HandedOver: true, RunAlive: true},
+	}
+	for _, c := range []struct {
+		create Create
+		want   string
+	}{
+		{Create{Key: "A"}, "forP"},
+		{Create{Key: "A", Replaces: "P"}, "forP"},
+		{Create{Key: "A", Replaces: "Q"}, "legacy"},
+		{Create{Key: "B"}, ""},
+		{Create{Key: ""}, ""},
+	} {
+		s := Settle(entries, c.create)
+		got := ""
+		if s.Claim != nil {
+			got = s.Claim.Job
+		}
+		if got != c.want {
+			t.Errorf("Settle(%+v) claims %q, want %q", c.create, got, c.want)
+		}
+	}
+	if s := Settle([]Entry{entries[4]}, Create{Key: "A", Replaces: "T"}); s.Claim == nil {
+		t.Error("a tainted object's replacement did not claim the job handed over")
+	}
+}
+
+// The steps 1 to 3: job 1 (rows A) killed; the resource created
+// anew with rows B (job 2) notes job 2 in job 1's entry; its replacement
+// with rows A does not settle job 1 but drops it.
+func TestSettle_editBackAfterKill(t *testing.T) {
+	entries := []Entry{killed("1", "A", "")}
+	s := Settle(entries, Create{Key: "B"})
+	if s.Claim != nil || !slices.Equal(s.MayBe, []string{"1"}) {
+		t.Fatalf("rows B: %+v; want no claim, job 1 noted", s)
+	}
+	entries[0].MayBe = []string{"2"}
+	s = Settle(entries, Create{Key: "A", Replaces: "2"})
+	if s.Claim != nil || len(s.Drops) != 1 || s.Drops[0].Reason != MovedOn {
+		t.Fatalf("rows A again: %+v; want job 1 dropped (moved on), none claimed", s)
+	}
+}
+
+// A replacement of P with other data drops the entry that was to replace
+// P; entries of live runs and of other changes are left alone.
+func TestSettle_drops(t *testing.T) {
+	entries := []Entry{
+		killed("toB", "B", "P"),
+		{Job: "running", Key: "B", Prior: "P", RunAlive: true},
+		killed("other", "B", "Q"),
+	}
+	s := Settle(entries, Create{Key: "C", Replaces: "P"})
+	if s.Claim != nil || len(s.Drops) != 1 || s.Drops[0].Entry.Job != "toB" || s.Drops[0].Reason != PriorReplaced {
+		t.Fatalf("Settle = %+v; want toB dropped alone", s)
+	}
+	if len(s.MayBe) != 0 {
+		t.Fatalf("a replacement notes itself in %v; want nothing", s.MayBe)
+	}
+}
+
+// A destroy drops the entries that were to replace its job, and those its
+// object may be the resource of.
+func TestDestroy(t *testing.T) {
+	entries := []Entry{
+		killed("toB", "B", "P"),
+		{Job: "maybe", Key: "A", MayBe: []string{"P"}},
+		killed("other", "A", ""),
+		{Job: "P", Key: "A"},
+	}
+	drops := Destroy(entries, "P")
+	if len(drops) != 2 || drops[0].Reason != PriorDestroyed || drops[1].Reason != MovedOn {
+		t.Fatalf("Destroy = %+v; want toB (prior destroyed) and maybe (moved on)", drops)
+	}
+}

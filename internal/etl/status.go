@@ -1,52 +1,24 @@
 package etl
 
-// JobStatus is the status of a job, spelled as the service spells it.
-type JobStatus string
+import "github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 
-// Every job status the service documents.
+// JobStatus is the status of a job, spelled as the service spells it: the
+// type of internal/etl/jobstatus, which says what each status means.
+type JobStatus = jobstatus.JobStatus
+
+// Every job status the service documents (see internal/etl/jobstatus).
 const (
-	// StatusEditing is a job created without starting it (CreateJob): it
-	// takes input files until it is submitted, and expires if it never is.
-	StatusEditing JobStatus = "EDITING"
-	// StatusNotStarted is NOT_STARTED, a documented status of a job not yet
-	// running; not final.
-	StatusNotStarted JobStatus = "NOT_STARTED"
-	// StatusSubmitted is a job submitted to run; not final.
-	StatusSubmitted JobStatus = "SUBMITTED"
-	// StatusRunning is a job that is running; not final.
-	StatusRunning JobStatus = "RUNNING"
-	// StatusCompleted is a job that ran to its end: final, the one success.
-	StatusCompleted JobStatus = "COMPLETED"
-	// StatusError is a job that failed: final.
-	StatusError JobStatus = "ERROR"
-	// StatusCancelled is a job that was cancelled: final, a failure.
-	StatusCancelled JobStatus = "CANCELLED"
-	// StatusWaiting is WAITING, a documented status of a job in progress;
-	// not final.
-	StatusWaiting JobStatus = "WAITING"
-	// StatusQueued is a job queued behind another job of the same model;
-	// not final.
-	StatusQueued JobStatus = "QUEUED"
-	// StatusExpired is a created job that was never submitted and expired:
-	// final, a failure.
-	StatusExpired JobStatus = "EXPIRED"
+	StatusEditing    = jobstatus.StatusEditing
+	StatusNotStarted = jobstatus.StatusNotStarted
+	StatusSubmitted  = jobstatus.StatusSubmitted
+	StatusRunning    = jobstatus.StatusRunning
+	StatusCompleted  = jobstatus.StatusCompleted
+	StatusError      = jobstatus.StatusError
+	StatusCancelled  = jobstatus.StatusCancelled
+	StatusWaiting    = jobstatus.StatusWaiting
+	StatusQueued     = jobstatus.StatusQueued
+	StatusExpired    = jobstatus.StatusExpired
 )
 
 // AllStatuses lists every documented status, in the documentation's order.
-var AllStatuses = []JobStatus{
-	StatusEditing, StatusNotStarted, StatusSubmitted, StatusRunning, StatusCompleted,
-	StatusError, StatusCancelled, StatusWaiting, StatusQueued, StatusExpired,
-}
-
-// Final reports whether no further transition can happen: COMPLETED, ERROR,
-// CANCELLED or EXPIRED. An unknown status is treated as not final, so a
-// caller that waits is bounded by its own timeout rather than misled.
-func (s JobStatus) Final() bool {
-	return s == StatusCompleted || s.Failed()
-}
-
-// Failed reports whether the status is a final failure: ERROR, CANCELLED or
-// EXPIRED. (There is no "FAILED" status.)
-func (s JobStatus) Failed() bool {
-	return s == StatusError || s == StatusCancelled || s == StatusExpired
-}
+var AllStatuses = jobstatus.AllStatuses

@@ -30,6 +30,9 @@ type Entry struct {
 	// of the CLI that wrote the entry still runs, and may yet record the
 	// job itself.
 	Held, RunAlive bool
+	// ReturnedHere: a create of the process asking returned the job as
+	// usual (not cut short by Ctrl-C or a lost connection).
+	ReturnedHere bool
 }
 
 // Claimable reports whether a create may take e: it was handed over, or
@@ -85,13 +88,7 @@ type Settlement struct {
 // change it makes impossible: those that were to replace the same job
 // with other data, and those the replaced object may be the resource of.
 func Settle(entries []Entry, c Create) Settlement {
-	var s Settlement
-	for i, e := range entries {
-		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver || e.Legacy) {
-			s.Claim = &entries[i]
-			break
-		}
-	}
+	s := Settlement{Claim: Preview(entries, c)}
 	for _, e := range entries {
 		if !e.Claimable() || s.Claim != nil && e.Job == s.Claim.Job || e.Job == c.Replaces {
 			continue
@@ -124,4 +121,43 @@ func Destroy(entries []Entry, job string) []Drop {
 		}
 	}
 	return drops
+}
+
+// Preview is the entry create c would settle (Settle's Claim), for a plan
+// to say so: it drops nothing, and the apply decides again.
+func Preview(entries []Entry, c Create) *Entry {
+	for i, e := range entries {
+		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver || e.Legacy) {
+			return &entries[i]
+		}
+	}
+	return nil
+}
+
+// Found is what a state found holding job removes from the ledger (a
+// refresh, a plan or an update of its object): the job's entries, whoever
+// holds them. The state settles it.
+func Found(entries []Entry, job string) []Entry {
+	var out []Entry
+	for _, e := range entries {
+		if e.Job == job {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// AtClose is what Terraform closing the provider at the end of an
+// operation removes: the jobs its creates returned as usual, which the
+// CLI writes to the state it persists now. A job whose create was cut
+// short stays: a second Ctrl-C closes the provider, yet the CLI exits
+// without writing the state.
+func AtClose(entries []Entry) []Entry {
+	var out []Entry
+	for _, e := range entries {
+		if e.ReturnedHere {
+			out = append(out, e)
+		}
+	}
+	return out
 }

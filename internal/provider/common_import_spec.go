@@ -1,10 +1,9 @@
 package provider
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // importSpec is one import as the code the etl_import resource and the
@@ -34,23 +33,11 @@ type importSpec struct {
 func (s importSpec) kind() string {
 	switch {
 	case !s.Inputs.IsNull():
-		return "inputs"
+		return importjob.KindInputs
 	case !s.File.IsNull():
-		return "file"
+		return importjob.KindFile
 	}
-	return "rows"
-}
-
-// definition is what defines the job s starts: the one function that says
-// it (see jobDefinition).
-func (s importSpec) definition(ctx context.Context) (jobDefinition, diag.Diagnostics) {
-	d := jobDefinition{TemplateID: s.TemplateID, Kind: s.kind(), ContentSHA256: s.ContentSHA256,
-		Format: types.StringNull(), Encoding: types.StringNull()}
-	f, diags := fileFrom(ctx, s.File)
-	if f != nil {
-		d.Format, d.Encoding = f.Format, f.Encoding
-	}
-	return d, diags
+	return importjob.KindRows
 }
 
 // spec is the import m plans.

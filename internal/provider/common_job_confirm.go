@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Submit and cancel are decided by the job, not by the code of a refusal:
@@ -28,37 +29,6 @@ func (r *jobRunner) readAfterRefusal(ctx context.Context, jobID string, err erro
 	return job
 }
 
-// submitNotNeeded reports whether a job found in status s after a refused
-// submit needs no submitting: it was submitted, runs, waits or completed.
-// A job that ended without importing (ERROR, CANCELLED, EXPIRED) is not
-// one: its refusal is a failure (jobEndedError).
-func submitNotNeeded(s etl.JobStatus) bool {
-	switch s {
-	case etl.StatusSubmitted, etl.StatusRunning, etl.StatusQueued, etl.StatusWaiting, etl.StatusCompleted:
-		return true
-	}
-	return false
-}
-
-// wasSubmitted reports whether a job in status s has been through a
-// submit: turning submit on for it records the change and sends nothing.
-// QUEUED is not one: a start answers QUEUED when another job of the model
-// runs (api-notes.md), so a QUEUED job may never have been submitted; it
-// is submitted, and a refusal is read (submitConfirmed).
-func wasSubmitted(s etl.JobStatus) bool {
-	switch s {
-	case etl.StatusSubmitted, etl.StatusWaiting, etl.StatusCompleted, etl.StatusError:
-		return true
-	}
-	return false
-}
-
-// endedUnsubmitted reports whether a job in status s was never submitted
-// and can no longer be: importing its data takes a new job.
-func endedUnsubmitted(s etl.JobStatus) bool {
-	return s == etl.StatusCancelled || s == etl.StatusExpired
-}
-
 // jobEndedError is a submit refused because the job had already ended
 // without importing its data.
 type jobEndedError struct{ job *etl.Job }
@@ -78,7 +48,7 @@ func (r *jobRunner) submitConfirmed(ctx context.Context, jobID string) (*etl.Job
 	}
 	cur := r.readAfterRefusal(ctx, jobID, err)
 	switch {
-	case cur != nil && submitNotNeeded(cur.Status):
+	case cur != nil && importjob.SubmitNotNeeded(cur.Status):
 		tflog.Debug(ctx, "submit refused for a job that needs none; not submitted", map[string]any{
 			"job_id": jobID, "status": string(cur.Status), "refused_with": etl.StatusCode(err),
 		})

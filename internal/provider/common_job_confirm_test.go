@@ -80,35 +80,3 @@ func TestRefusalOfJobInProgress(t *testing.T) {
 		t.Errorf("%d job reads after a 500, want 0", n)
 	}
 }
-
-// TestSubmitNotNeeded: after a refused submit, a job that runs or
-// completed needs none; one that ended without importing, or was never
-// submitted, does (the refusal is then a failure).
-func TestSubmitNotNeeded(t *testing.T) {
-	for _, s := range etl.AllStatuses {
-		want := s != etl.StatusEditing && s != etl.StatusNotStarted && !s.Failed()
-		if got := submitNotNeeded(s); got != want {
-			t.Errorf("submitNotNeeded(%s) = %v, want %v", s, got, want)
-		}
-	}
-	if submitNotNeeded("SOMETHING_NEW") {
-		t.Error("a status the service does not document must not count as submitted")
-	}
-}
-
-// TestWasSubmitted: the statuses a job reaches only through a submit (or
-// a start), and those of a job never submitted that can no longer be.
-func TestWasSubmitted(t *testing.T) {
-	submitted := map[etl.JobStatus]bool{etl.StatusSubmitted: true, etl.StatusWaiting: true, etl.StatusCompleted: true, etl.StatusError: true}
-	for _, s := range etl.AllStatuses {
-		if got := wasSubmitted(s); got != submitted[s] {
-			t.Errorf("wasSubmitted(%s) = %v, want %v", s, got, submitted[s])
-		}
-		if got, want := endedUnsubmitted(s), s == etl.StatusCancelled || s == etl.StatusExpired; got != want {
-			t.Errorf("endedUnsubmitted(%s) = %v, want %v", s, got, want)
-		}
-	}
-	if wasSubmitted("SOMETHING_NEW") || endedUnsubmitted("SOMETHING_NEW") {
-		t.Error("a status the service does not document counts as neither")
-	}
-}

@@ -83,7 +83,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	if cs.claimed != "" { // it ended without importing, or is gone
-		r.ledger.forget(ctx, r.ref(cs.claimed))
+		r.ledger.remove(ctx, r.ref(cs.claimed).String())
 		cs.held = ""
 	}
 	job := r.startJob(wctx, &plan, wo, &cs, resp)
@@ -185,7 +185,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	state.setJob(job)
 	if r.ledger != nil {
-		r.ledger.forget(ctx, r.ref(job.ID)) // the state holds it
+		r.ledger.found(ctx, r.ref(job.ID)) // the state holds it
 	}
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 	refreshFacts(ctx, &state, resp.Private)

@@ -11,21 +11,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// What a change to an existing job does. A new job starts only when what
-// the service would import changes: the template, the bytes
-// (content_sha256, which covers the inputs loaded), their format or
-// encoding, or a switch between file, rows and inputs. Everything else is
-// recorded in place, and submit turned on submits the job in place. A
-// value unknown at plan time is compared at apply.
+// What a change to an existing job does is importjob's rule (PlanChange,
+// SubmitInPlace, ChangedAtApply): a new job starts only when what the
+// service would import changes. Here the plan and the state are read into
+// its facts, and what it decides is written back: the attributes that
+// require replacement, the warnings, and at apply the submit.
 
 // planJobChange plans the change of a live object (plan holds the
 // planned content_sha256): it marks the planned private state live
 // (markLive); an imported job adopting its configuration is checked
-// against its template; a change of the job's definition replaces it,
-// except new input ids for the same steps (planDataChange); submit
-// turned on is planned (see planSubmit).
+// against its template; otherwise importjob.PlanChange decides.
 func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry, entries []inputEntry, resp *resource.ModifyPlanResponse) {
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -39,18 +37,51 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 		}
 		return
 	}
-	prior, d := state.spec().definition(ctx)
+	c, d := changeOf(ctx, state, plan)
 	resp.Diagnostics.Append(d...)
-	next, d := plan.spec().definition(ctx)
-	resp.Diagnostics.Append(d...)
-	for _, at := range changedParts(prior, next) {
-		if at.Equal(path.Root("content_sha256")) {
-			r.planDataChange(ctx, priorSteps, plan, state.ContentSHA256, entries, resp)
-			continue
-		}
-		resp.RequiresReplace = append(resp.RequiresReplace, at)
+	c.NewInputIDsOnly = sameStepsNewIDs(priorSteps, entries, state.ContentSHA256.ValueString())
+	p := importjob.PlanChange(c)
+	for _, part := range p.Replace {
+		resp.RequiresReplace = append(resp.RequiresReplace, partPath(part, c.Next.Kind))
 	}
-	planSubmit(state, plan, resp)
+	if p.ReplaceForSubmit {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("submit"))
+	}
+	if p.Rehash {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, privateAdoptedValue)...)
+	}
+	for _, w := range p.Warnings {
+		warnChange(w, state, plan, &resp.Diagnostics)
+	}
+}
+
+// changeOf reads the change from state to plan into importjob's facts.
+func changeOf(ctx context.Context, state, plan importModel) (importjob.Change, diag.Diagnostics) {
+	prior, diags := importOf(ctx, state.spec())
+	next, d := importOf(ctx, plan.spec())
+	diags.Append(d...)
+	return importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
+		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status)}, diags
+}
+
+// warnChange says warning w of a plan of the job in state.
+func warnChange(w importjob.Warning, state, plan importModel, diags *diag.Diagnostics) {
+	jobID, status := state.ID.ValueString(), state.Status.ValueString()
+	switch w {
+	case importjob.WarnSubmitGone:
+		diags.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Import job %s cannot be submitted", jobID),
+			fmt.Sprintf("The service no longer knows job %s (status %s), so it cannot be submitted: submit = true is recorded and nothing is sent. "+
+				"To import the data again with a new job, run: %s.", jobID, statusNotFound, replaceCommand))
+	case importjob.WarnSubmitReplaces:
+		diags.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Turning submit on replaces import job %s", jobID),
+			fmt.Sprintf("Job %s is %s: it was never submitted and can no longer be, and it ended without importing its data. "+
+				"Turning submit on therefore plans its replacement: a new job that imports the data.", jobID, status))
+	case importjob.WarnRehashed:
+		diags.AddAttributeWarning(path.Root("inputs"), "Template input ids changed; the job is kept",
+			fmt.Sprintf("The input ids of template %s changed on the service since job %s was loaded, but its steps have the same names and order, "+
+				"and each input has the same bytes, format and encoding: the service would import the same way, so no new job starts. "+
+				"content_sha256 is recorded in place with the new input ids.", plan.TemplateID.ValueString(), jobID))
+	}
 }
 
 // submitTurnedOn reports whether submit goes from false to true (not
@@ -59,87 +90,57 @@ func submitTurnedOn(state, plan importModel) bool {
 	return state.Submit.Equal(types.BoolValue(false)) && plan.Submit.ValueBool()
 }
 
-// planSubmit plans submit turned on, by what the job has been through,
-// not only its status now. A job that was submitted (wasSubmitted) needs
-// nothing sent: the change is recorded in place. A job never submitted
-// that can no longer be (CANCELLED, EXPIRED) is replaced, and a warning
-// says why. Any other job is submitted in place by Update. A job the
-// service no longer knows is left as it is, with a warning.
-func planSubmit(state, plan importModel, resp *resource.ModifyPlanResponse) {
-	if !submitTurnedOn(state, plan) {
-		return
-	}
-	jobID, status := state.ID.ValueString(), etl.JobStatus(state.Status.ValueString())
-	switch {
-	case isGone(state.Status):
-		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Import job %s cannot be submitted", jobID),
-			fmt.Sprintf("The service no longer knows job %s (status %s), so it cannot be submitted: submit = true is recorded and nothing is sent. "+
-				"To import the data again with a new job, run: %s.", jobID, statusNotFound, replaceCommand))
-	case endedUnsubmitted(status):
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("submit"))
-		resp.Diagnostics.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Turning submit on replaces import job %s", jobID),
-			fmt.Sprintf("Job %s is %s: it was never submitted and can no longer be, and it ended without importing its data. "+
-				"Turning submit on therefore plans its replacement: a new job that imports the data.", jobID, status))
-	}
-}
-
 // checkUnchangedAtApply: a change planned in place must not change what
 // the job imported. A value unknown at plan time could not be compared
 // then (the plan did not replace the job for it). Terraform plans again at
 // apply, with the value known: a difference then changes the planned
 // action, which Terraform refuses ("Provider produced inconsistent final
-// plan"). This check holds where that re-plan did not see the difference:
-// a difference fails the apply before anything is sent, and the next plan
-// shows the replacement.
+// plan"). This check holds where that re-plan did not see the difference
+// (importjob.ChangedAtApply): a difference fails the apply before anything
+// is sent, and the next plan shows the replacement.
 func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashed bool, diags *diag.Diagnostics) {
 	prior, d := state.spec().definition(ctx)
 	diags.Append(d...)
 	next, d := plan.spec().definition(ctx)
 	diags.Append(d...)
-	pp := prior.parts()
-	for i, n := range next.parts() {
-		p := pp[i]
-		if rehashed && n.at.Equal(path.Root("content_sha256")) {
-			continue // the plan found the same data under new input ids
-		}
-		if known(p.value) && known(n.value) && p.value.ValueString() != n.value.ValueString() {
-			diags.AddAttributeError(n.at, "Change needs a new job",
-				fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
-					"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
-					attrName(n.at), n.value.ValueString(), state.ID.ValueString(), p.value.ValueString()))
-		}
+	pv, nv := partValues(prior), partValues(next)
+	for _, part := range importjob.ChangedAtApply(prior, next, rehashed) {
+		at := partPath(part, next.Kind)
+		diags.AddAttributeError(at, "Change needs a new job",
+			fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
+				"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
+				attrName(at), nv[part], state.ID.ValueString(), pv[part]))
 	}
 }
 
-// submitInPlace submits the existing job when submit was turned on, and
-// returns the job as it is then (job itself when nothing was sent). A job
-// that has been through a submit is left as it is; one that ended without
-// ever being submitted fails the apply, naming it. False after a failure.
+// partValues is each part of d by its Part, as text.
+func partValues(d importjob.Definition) map[importjob.Part]string {
+	return map[importjob.Part]string{importjob.PartTemplate: d.Template.Text, importjob.PartContent: d.ContentSHA256.Text,
+		importjob.PartFormat: d.Format.Text, importjob.PartEncoding: d.Encoding.Text}
+}
+
+// submitInPlace submits the existing job when submit was turned on, as
+// importjob.SubmitInPlace decides, and returns the job as it is then (job
+// itself when nothing was sent). A job that ended without ever being
+// submitted fails the apply, naming it. False after a failure.
 func (r *importResource) submitInPlace(ctx context.Context, state, plan importModel, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
-	if !submitTurnedOn(state, plan) {
+	var err error
+	switch importjob.SubmitInPlace(submitTurnedOn(state, plan), job.Status) {
+	case importjob.SubmitNothing:
+		tflog.Debug(ctx, "no submit to send", map[string]any{"job_id": job.ID, "status": string(job.Status)})
 		return job, true
+	case importjob.SubmitFails:
+		err = &jobEndedError{job}
+	default:
+		var submitted *etl.Job
+		if submitted, err = r.submitConfirmed(ctx, job.ID); err == nil {
+			return submitted, true
+		}
 	}
-	if wasSubmitted(job.Status) {
-		tflog.Debug(ctx, "submit turned on for a job that was submitted; nothing sent", map[string]any{"job_id": job.ID, "status": string(job.Status)})
-		return job, true
-	}
-	submitted, err := r.submitNow(ctx, job)
-	if err != nil {
-		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
-			fmt.Sprintf("submit was turned on for job %s, and submitting it failed: %s.%s "+
-				"No job was started, and the state keeps submit = false: run terraform apply again, and its plan says what it does with the job.", job.ID, err, hintOf(err)))
-		return job, false
-	}
-	return submitted, true
-}
-
-// submitNow submits job, which Update read just now; a job that ended
-// without ever being submitted is a *jobEndedError without a request.
-func (r *importResource) submitNow(ctx context.Context, job *etl.Job) (*etl.Job, error) {
-	if endedUnsubmitted(job.Status) {
-		return nil, &jobEndedError{job}
-	}
-	return r.submitConfirmed(ctx, job.ID)
+	diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
+		fmt.Sprintf("submit was turned on for job %s, and submitting it failed: %s.%s "+
+			"No job was started, and the state keeps submit = false: run terraform apply again, and its plan says what it does with the job.", job.ID, err, hintOf(err)))
+	return job, false
 }
 
 // readForUpdate reads the job into plan. A job the service no longer

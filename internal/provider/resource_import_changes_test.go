@@ -7,58 +7,34 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// submit turned on: in place for a job that can take it or was submitted
-// (whatever its status now: COMPLETED and ERROR send nothing); a
-// replacement, with a warning that says why, for a job never submitted
-// that can no longer be; a warning only for a job gone. Adopting (prior null) or turning it off plans nothing.
-func TestPlanSubmit(t *testing.T) {
+// Each warning of a plan of a live object names the job, and says what
+// is done and what to run.
+func TestWarnChange(t *testing.T) {
 	const id = "640101874288689170"
-	model := func(submit types.Bool, status string) importModel {
-		return importModel{ID: types.StringValue(id), Submit: submit, Status: types.StringValue(status)}
-	}
-	on, off, null := types.BoolValue(true), types.BoolValue(false), types.BoolNull()
-	cases := []struct {
-		name          string
-		state, plan   importModel
-		replace       bool
-		warning, says string
+	state := importModel{ID: types.StringValue(id), Status: types.StringValue("EXPIRED"), TemplateID: types.StringValue("640101874288689152")}
+	for _, tc := range []struct {
+		w               importjob.Warning
+		at              path.Path
+		summary, detail string
 	}{
-		{"running", model(off, "RUNNING"), model(on, ""), false, "", ""},
-		{"editing", model(off, "EDITING"), model(on, ""), false, "", ""},
-		{"completed", model(off, "COMPLETED"), model(on, ""), false, "", ""},
-		{"error", model(off, "ERROR"), model(on, ""), false, "", ""},
-		{"submitted", model(off, "SUBMITTED"), model(on, ""), false, "", ""},
-		{"cancelled", model(off, "CANCELLED"), model(on, ""), true, "Turning submit on replaces import job " + id, "never submitted"},
-		{"expired", model(off, "EXPIRED"), model(on, ""), true, "Turning submit on replaces import job " + id, "without importing"},
-		{"gone", model(off, statusNotFound), model(on, ""), false, "Import job " + id + " cannot be submitted", "terraform apply -replace="},
-		{"turned off", model(on, "COMPLETED"), model(off, ""), false, "", ""},
-		{"adopting", model(null, "COMPLETED"), model(on, ""), false, "", ""},
-		{"unknown", model(off, "COMPLETED"), model(types.BoolUnknown(), ""), false, "", ""},
-	}
-	for _, tc := range cases {
-		resp := &resource.ModifyPlanResponse{}
-		planSubmit(tc.state, tc.plan, resp)
-		if got := len(resp.RequiresReplace) == 1 && resp.RequiresReplace[0].Equal(path.Root("submit")); got != tc.replace {
-			t.Errorf("%s: replace %v, want %v", tc.name, resp.RequiresReplace, tc.replace)
+		{importjob.WarnSubmitGone, path.Root("submit"), "Import job " + id + " cannot be submitted", "terraform apply -replace="},
+		{importjob.WarnSubmitReplaces, path.Root("submit"), "Turning submit on replaces import job " + id, "EXPIRED: it was never submitted"},
+		{importjob.WarnRehashed, path.Root("inputs"), "Template input ids changed; the job is kept", "job " + id + " was loaded"},
+	} {
+		var diags diag.Diagnostics
+		warnChange(tc.w, state, state, &diags)
+		if len(diags) != 1 || diags.WarningsCount() != 1 {
+			t.Fatalf("warning %d: %v", tc.w, diags)
 		}
-		if tc.warning == "" {
-			if len(resp.Diagnostics) != 0 {
-				t.Errorf("%s: unexpected %v", tc.name, resp.Diagnostics)
-			}
-			continue
-		}
-		if resp.Diagnostics.WarningsCount() != 1 || resp.Diagnostics.HasError() {
-			t.Fatalf("%s: want one warning, got %v", tc.name, resp.Diagnostics)
-		}
-		w := resp.Diagnostics.Warnings()[0]
-		if w.Summary() != tc.warning || !strings.Contains(w.Detail(), tc.says) || !strings.Contains(w.Detail(), id) {
-			t.Errorf("%s: warning %q: %q", tc.name, w.Summary(), w.Detail())
+		w, ok := diags[0].(diag.DiagnosticWithPath)
+		if !ok || !w.Path().Equal(tc.at) || w.Summary() != tc.summary || !strings.Contains(w.Detail(), tc.detail) {
+			t.Errorf("warning %d: %q at %v: %q", tc.w, diags[0].Summary(), tc.at, diags[0].Detail())
 		}
 	}
 }

@@ -1,88 +1,67 @@
 package provider
 
 import (
-	"strings"
+	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// jobDefinition is what defines an import job: what the service would
-// import (importSpec.definition says it). A change of any part plans a new
-// job (planJobChange), an apply checks the parts that were unknown at plan
-// (checkUnchangedAtApply), and a job handed over to a replacement is
-// resumed only by a Create of the same definition (handsOver, key). Everything else about an
-// etl_import updates in place.
-type jobDefinition struct {
-	// TemplateID is the template the job is created from.
-	TemplateID types.String
-	// Kind is the attribute that holds the data: file, rows or inputs
-	// (importSpec.kind). Rows are sent as JSON, a file as a file.
-	Kind string
-	// ContentSHA256 is the hash of the bytes sent; for inputs it covers
-	// each input's bytes, format and encoding (inputsHash).
-	ContentSHA256 types.String
-	// Format and Encoding are how the service reads a file (null for
-	// rows and inputs, whose hash covers them).
-	Format, Encoding types.String
+// The import as importjob reads it: what defines a job
+// (importjob.Import.Definition) is the core's rule; here the framework's
+// values are read into it, and its parts named by their attributes.
+
+// valueOf is v as importjob reads it: known (null is a known "") or not.
+func valueOf(v types.String) importjob.Value {
+	if v.IsUnknown() {
+		return importjob.Unknown()
+	}
+	return importjob.Known(v.ValueString())
 }
 
-// definitionPart is one part of a jobDefinition, with the attribute that
-// holds it.
-type definitionPart struct {
-	at    path.Path
-	value types.String
+// importOf is the import s describes, its values as the plan knows them.
+func importOf(ctx context.Context, s importSpec) (importjob.Import, diag.Diagnostics) {
+	imp := importjob.Import{Template: valueOf(s.TemplateID), Kind: s.kind(), ContentSHA256: valueOf(s.ContentSHA256)}
+	switch imp.Kind {
+	case importjob.KindRows:
+		imp.WriteOnly = s.Rows.IsNull() // rows_wo: never in a plan or state
+		return imp, nil
+	case importjob.KindInputs:
+		return imp, nil
+	}
+	f, diags := fileFrom(ctx, s.File)
+	if f == nil {
+		u := importjob.Unknown()
+		imp.File = &importjob.File{Path: u, Name: u, PartName: u, Format: u, Encoding: u}
+		return imp, diags
+	}
+	imp.File = &importjob.File{Path: valueOf(f.Path), Name: valueOf(f.Name), PartName: valueOf(f.PartName),
+		Inline: f.Path.IsNull(), Format: valueOf(f.Format), Encoding: valueOf(f.Encoding)}
+	imp.WriteOnly = f.Path.IsNull() && f.Content.IsNull() // content_wo
+	return imp, diags
 }
 
-// parts lists the parts compared one by one: the kind is compared apart
-// (a switch of kind changes which attribute holds the data).
-func (d jobDefinition) parts() []definitionPart {
-	return []definitionPart{
-		{path.Root("template_id"), d.TemplateID},
-		{path.Root("content_sha256"), d.ContentSHA256},
-		{filePath("format"), d.Format},
-		{filePath("encoding"), d.Encoding},
-	}
+// definition is what defines the job s starts (importjob's rule).
+func (s importSpec) definition(ctx context.Context) (importjob.Definition, diag.Diagnostics) {
+	imp, diags := importOf(ctx, s)
+	return imp.Definition(), diags
 }
 
-// known reports whether every part is known (null parts are known).
-func (d jobDefinition) known() bool {
-	for _, p := range d.parts() {
-		if p.value.IsUnknown() {
-			return false
-		}
+// partPath is the attribute that holds part of a definition whose data is
+// of kind (the kind's own attribute: file, rows or inputs).
+func partPath(part importjob.Part, kind string) path.Path {
+	switch part {
+	case importjob.PartKind:
+		return path.Root(kind)
+	case importjob.PartTemplate:
+		return path.Root("template_id")
+	case importjob.PartContent:
+		return path.Root("content_sha256")
+	case importjob.PartFormat:
+		return filePath("format")
 	}
-	return true
-}
-
-// key is the definition as one string, for matching a job handed over:
-// equal keys define the same import. Only meaningful when known.
-func (d jobDefinition) key() string {
-	s := []string{d.Kind}
-	for _, p := range d.parts() {
-		s = append(s, p.value.ValueString())
-	}
-	return strings.Join(s, "\x00")
-}
-
-// changedParts lists the attributes whose part differs between prior and
-// next where both are known, the kind first when the data moved to
-// another attribute. Unknown parts are compared at apply.
-func changedParts(prior, next jobDefinition) []path.Path {
-	var changed []path.Path
-	if prior.Kind != next.Kind {
-		changed = append(changed, path.Root(next.Kind))
-	}
-	pp := prior.parts()
-	for i, n := range next.parts() {
-		p := pp[i]
-		if p.value.IsUnknown() || n.value.IsUnknown() || p.value.Equal(n.value) {
-			continue
-		}
-		if prior.Kind != next.Kind && n.at.String() != "template_id" {
-			continue // the kind's change says it
-		}
-		changed = append(changed, n.at)
-	}
-	return changed
+	return filePath("encoding")
 }

@@ -2,12 +2,8 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // saveInputSteps keeps, in the planned private state (and so in the
@@ -61,26 +57,8 @@ func stepIndex(prior []inputEntry, e inputEntry) int {
 	return -1
 }
 
-// planDataChange plans a content_sha256 that differs from the job's
-// prior one (priorSteps: the job's input steps, read from its private
-// state before the plan's own are saved there): a replacement (a new job), unless only the template's input
-// ids changed on the service (sameStepsNewIDs); then the new hash is
-// recorded in place, with a warning, and Update is told not to take it
-// for a change of the data (privateRehashedKey).
-func (r *importResource) planDataChange(ctx context.Context, priorSteps []inputEntry, plan importModel, prior types.String, entries []inputEntry, resp *resource.ModifyPlanResponse) {
-	if !sameStepsNewIDs(priorSteps, entries, prior.ValueString()) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("content_sha256"))
-		return
-	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, privateAdoptedValue)...)
-	resp.Diagnostics.AddAttributeWarning(path.Root("inputs"), "Template input ids changed; the job is kept",
-		fmt.Sprintf("The input ids of template %s changed on the service since job %s was loaded, but its steps have the same names and order, "+
-			"and each input has the same bytes, format and encoding: the service would import the same way, so no new job starts. "+
-			"content_sha256 is recorded in place with the new input ids.", plan.TemplateID.ValueString(), plan.ID.ValueString()))
-}
-
 // rehashed reports whether the plan recorded a new content_sha256 for the
-// same data (planDataChange).
+// same data (importjob.ChangePlan.Rehash).
 func rehashed(ctx context.Context, p privateGetter) bool {
 	v, _ := p.GetKey(ctx, privateRehashedKey)
 	return len(v) > 0

@@ -121,6 +121,24 @@ func TestAccKilled_createThatReturnedResumed(t *testing.T) {
 				t.Fatalf("the journal holds %d jobs after the killed apply, want 2: x's (its create returned) and y's", n)
 			}
 			clock.advance(2 * time.Hour)
+			// A plan shows what the apply settles (the jobs the state does
+			// not hold: Terraform's local file holds x), and settles nothing.
+			held := map[string]bool{}
+			for _, s := range c.state(t) {
+				held[s.ID] = true
+			}
+			out, err := c.run("plan", "-no-color", "-input=false")
+			if err != nil {
+				t.Fatalf("plan: %v\n%s", err, out)
+			}
+			for _, j := range c.e.Jobs() {
+				if !held[j.ID] {
+					expectOutput(t, out, "Import job "+j.ID+" will be resumed")
+				}
+			}
+			if n := len(c.journal(t)); n != 2-len(held) {
+				t.Fatalf("the journal holds %d jobs after a plan, want %d: the state holds %v", n, 2-len(held), held)
+			}
 			c.apply(t, true)
 			jobs := c.e.Jobs()
 			if len(jobs) != 2 {

@@ -150,7 +150,7 @@ func (l *jobLedger) release(ctx context.Context, job jobRef) {
 		e.Holder, e.Returned = 0, true
 		l.put(ctx, e)
 	case ctx.Err() == nil:
-		l.forget(ctx, job)
+		l.remove(ctx, ref)
 	default:
 		tflog.Info(ctx, "request cancelled: the job stays in the ledger for the next apply", map[string]any{"job_id": job.id})
 		e.Holder, e.Returned = 0, true
@@ -159,16 +159,24 @@ func (l *jobLedger) release(ctx context.Context, job jobRef) {
 }
 
 // handOver keeps job, which is in no state from now on, for the next
-// Create of key.
+// Create of key (its entry replaces any other of the job).
 func (l *jobLedger) handOver(ctx context.Context, key string, job jobRef) {
-	l.forget(ctx, job)
 	l.put(ctx, localfile.JournalEntry{Key: key, JobID: job.String(), HandedOver: true, Run: l.run})
 }
 
-// forget removes every record of job: a state holds it.
-func (l *jobLedger) forget(ctx context.Context, job jobRef) { l.forgetRef(ctx, job.String()) }
+// found applies importjob.Found: a state holds job, which leaves the
+// ledger.
+func (l *jobLedger) found(ctx context.Context, job jobRef) {
+	l.mu.Lock()
+	gone := importjob.Found(l.facts(l.entries(ctx)), job.String())
+	l.mu.Unlock()
+	for _, e := range gone {
+		l.remove(ctx, e.Job)
+	}
+}
 
-func (l *jobLedger) forgetRef(ctx context.Context, ref string) {
+// remove removes every entry of job ref.
+func (l *jobLedger) remove(ctx context.Context, ref string) {
 	l.mu.Lock()
 	delete(l.returned, ref)
 	if l.journal == nil {
@@ -201,6 +209,14 @@ func (l *jobLedger) settle(ctx context.Context, c importjob.Create) importjob.Se
 	return importjob.Settlement{}
 }
 
+// preview applies importjob.Preview: the job create c would settle; nil
+// when none. The ledger is left as it is.
+func (l *jobLedger) preview(ctx context.Context, c importjob.Create) *importjob.Entry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return importjob.Preview(l.facts(l.entries(ctx)), c)
+}
+
 // destroyed applies importjob.Destroy for the object that held job and
 // was destroyed; it returns what it dropped.
 func (l *jobLedger) destroyed(ctx context.Context, job jobRef) []importjob.Drop {
@@ -226,7 +242,7 @@ func (l *jobLedger) mayBe(ctx context.Context, refs []string, job jobRef) {
 func (l *jobLedger) drop(ctx context.Context, drops []importjob.Drop) {
 	for _, d := range drops {
 		tflog.Info(ctx, "job of an apply cut short dropped, not settled", map[string]any{"job_id": idOf(d.Entry.Job), "reason": int(d.Reason)})
-		l.forgetRef(ctx, d.Entry.Job)
+		l.remove(ctx, d.Entry.Job)
 	}
 }
 
@@ -239,7 +255,7 @@ func (l *jobLedger) facts(raw []localfile.JournalEntry) []importjob.Entry {
 		held := l.active[e.JobID] || e.Holder != 0 && e.Holder != os.Getpid() && localfile.ProcessAlive(e.Holder)
 		runAlive := l.journal != nil && e.Run.Alive() || l.journal == nil && !e.Returned
 		out[i] = importjob.Entry{Job: e.JobID, Key: e.Key, Prior: e.Prior, Legacy: l.journal != nil && e.Run == (localfile.Run{}) && !e.HandedOver,
-			HandedOver: e.HandedOver, MayBe: e.MayBe, Held: held, RunAlive: runAlive}
+			HandedOver: e.HandedOver, MayBe: e.MayBe, Held: held, RunAlive: runAlive, ReturnedHere: l.returned[e.JobID]}
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -72,18 +73,15 @@ func (l *jobLedger) put(ctx context.Context, e localfile.JournalEntry) {
 	}
 }
 
-// closeReturned forgets the jobs this process's Creates returned: Terraform
-// closed the provider at the end of its operation, and writes the state
-// that holds them itself.
+// closeReturned applies importjob.AtClose: Terraform closed the provider
+// at the end of its operation, and writes the state that holds the jobs
+// this process's Creates returned as usual itself.
 func (l *jobLedger) closeReturned(ctx context.Context) {
 	l.mu.Lock()
-	refs := make([]string, 0, len(l.returned))
-	for ref := range l.returned {
-		refs = append(refs, ref)
-	}
+	gone := importjob.AtClose(l.facts(l.entries(ctx)))
 	l.mu.Unlock()
-	for _, ref := range refs {
-		l.forgetRef(ctx, ref)
+	for _, e := range gone {
+		l.remove(ctx, e.Job)
 	}
 }
 

@@ -137,7 +137,7 @@ func TestJobLedger_forget(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			l.handOver(ctx, "k", ref("1"))
-			l.forget(ctx, ref("1"))
+			l.found(ctx, ref("1"))
 			if id, ok := claim(l, "k"); ok {
 				t.Fatalf("claimed forgotten job %s", id)
 			}
@@ -264,7 +264,7 @@ func TestJobLedger_jobsOfTwoServices(t *testing.T) {
 			a, b := jobRef{"http://a", "1"}, jobRef{"http://b", "1"}
 			l.hold(ctx, jobKey("http://a", "d"), a, "")
 			l.handOver(ctx, jobKey("http://b", "d"), b)
-			l.forget(ctx, a)
+			l.found(ctx, a)
 			if id, ok := claim(l, jobKey("http://b", "d")); !ok || id != "1" {
 				t.Fatalf("claim on b = %s, %v: forgetting a's job 1 lost b's", id, ok)
 			}

@@ -81,5 +81,5 @@ func (r *importResource) heldByState(ctx context.Context, state tfsdk.State) {
 	if r.ledger == nil || r.client == nil || state.Raw.IsNull() || state.GetAttribute(ctx, path.Root("id"), &id).HasError() || !known(id) {
 		return
 	}
-	r.ledger.forget(ctx, r.ref(id.ValueString()))
+	r.ledger.found(ctx, r.ref(id.ValueString()))
 }

@@ -28,7 +28,7 @@ const (
 	// into, with their input ids then (saveInputSteps).
 	privateInputStepsKey = "input_steps"
 	// privateRehashedKey marks, in a plan, a content_sha256 recorded anew
-	// for the same data (planDataChange).
+	// for the same data (importjob.ChangePlan.Rehash).
 	privateRehashedKey = "rehashed"
 )
 

@@ -70,16 +70,40 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 	diags.Append(p.SetKey(ctx, privateLiveKey, nil)...)
 	def, d := plan.spec().definition(ctx)
 	diags.Append(d...)
-	if !def.known() || !known(plan.TemplateID) || !known(plan.ContentSHA256) {
+	if !def.Known() || !known(plan.TemplateID) || !known(plan.ContentSHA256) {
 		// Unknown data cannot be matched: a tainted job is not resumed,
 		// but a replacement asked for is still told apart.
 		if pc.Replaces == "" {
 			return
 		}
 	} else {
-		pc.Definition = def.key()
+		pc.Definition = def.Key()
+		r.previewResume(ctx, plan, pc, diags)
 	}
 	setPrivateJSON(ctx, p, privatePlannedCreateKey, pc, diags)
+}
+
+// previewResume says, in the plan of a new object, which job an apply cut
+// short left that the apply will settle instead of starting one
+// (importjob.Preview): a reviewer sees that this create imports nothing
+// new. Terraform shows no warning of the second plan of a replacement.
+func (r *importResource) previewResume(ctx context.Context, plan importModel, pc plannedCreate, diags *diag.Diagnostics) {
+	if r.ledger == nil || r.client == nil {
+		return
+	}
+	c := importjob.Create{Key: jobKey(r.client.BaseURL(), pc.Definition)}
+	if pc.Replaces != "" {
+		c.Replaces = r.ref(pc.Replaces).String()
+	}
+	e := r.ledger.preview(ctx, c)
+	if e == nil {
+		return
+	}
+	id := idOf(e.Job)
+	diags.AddAttributeWarning(path.Root("id"), fmt.Sprintf("Import job %s will be resumed", id),
+		fmt.Sprintf("An earlier apply started job %s with this data for this change and was cut short before Terraform recorded it (the provider's journal of started jobs holds it). "+
+			"The apply settles job %s instead of starting a new one (it submits and waits for it as configured), unless the job has ended without importing by then. "+
+			"To import the data again instead, apply, then run: %s.", id, id, replaceCommand))
 }
 
 // plannedCreateFrom reads what recordPlannedCreate stored; nil when none.
@@ -89,28 +113,25 @@ func plannedCreateFrom(ctx context.Context, p privateGetter) *plannedCreate {
 }
 
 // handsOver reports whether the Delete of state, whose replacement's plan
-// is pc, hands the job over to that replacement's Create: the replaced
-// object was tainted (not a replacement asked for), the job has the same
-// definition, and it did not end without importing.
+// is pc (nil: a destroy), hands the job over to that replacement's Create
+// (importjob.HandsOver).
 func handsOver(ctx context.Context, state importModel, pc *plannedCreate) bool {
-	if pc == nil || pc.Replaces != "" || pc.Definition == "" || isGone(state.Status) {
+	if pc == nil {
 		return false
 	}
 	def, d := state.spec().definition(ctx)
-	if d.HasError() || !def.known() || def.key() != pc.Definition {
-		return false
-	}
-	return !etl.JobStatus(state.Status.ValueString()).Failed()
+	return !d.HasError() && importjob.HandsOver(importjob.Replaced{Asked: pc.Replaces != "", Job: def,
+		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), Planned: pc.Definition})
 }
 
 // ledgerKey is the ledger key of the job m describes; "" when its
 // definition is not known or there is no client.
 func (r *importResource) ledgerKey(ctx context.Context, m importModel) string {
 	def, d := m.spec().definition(ctx)
-	if r.client == nil || d.HasError() || !def.known() || !known(m.ContentSHA256) {
+	if r.client == nil || d.HasError() || !def.Known() || !known(m.ContentSHA256) {
 		return ""
 	}
-	return jobKey(r.client.BaseURL(), def.key())
+	return jobKey(r.client.BaseURL(), def.Key())
 }
 
 // ref names job id on the service of the resource's client.
@@ -140,9 +161,9 @@ func (r *importResource) settleDelete(ctx context.Context, state importModel, pc
 		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), job)
 		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": job.id, "status": state.Status.ValueString()})
 	case pc != nil:
-		r.ledger.forget(ctx, job)
+		r.ledger.found(ctx, job)
 	default:
-		r.ledger.forget(ctx, job)
+		r.ledger.found(ctx, job)
 		warnDropped(r.ledger.destroyed(ctx, job), &resp.Diagnostics)
 		return false
 	}
@@ -207,25 +228,26 @@ func (r *importResource) releaseCreate(ctx context.Context, cs *createSettlement
 	}
 }
 
-// resume settles the claimed job id in place of a new job: it records the
-// job in state, submits it when it was never submitted, and waits for it
-// as configured. It returns false when the job ended without importing or
-// is gone (then a new job imports the data, and a warning says why).
+// resume settles the claimed job id in place of a new job, as
+// importjob.Resume decides from the job as read now: it records the job
+// in state, submits it when it was never submitted, and waits for it as
+// configured. It returns false when the job ended without importing or is
+// gone (then a new job imports the data, and a warning says why).
 func (r *importResource) resume(ctx context.Context, plan *importModel, id string, timeout time.Duration, resp *resource.CreateResponse) bool {
 	job, err := r.client.GetJob(ctx, id)
-	switch {
-	case etl.IsNotFound(err):
-		resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
-			fmt.Sprintf("An earlier apply left job %s unsettled, and this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
-		return false
-	case err != nil:
+	if err != nil && !etl.IsNotFound(err) {
 		// Keep the job in state (its details come with the next refresh),
 		// so that the next apply resumes it again rather than forget it.
 		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
 		return true
-	case job.Status.Failed():
-		resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, job.Status),
-			fmt.Sprintf("An earlier apply left job %s unsettled; it has since ended with status %s without importing its data, so a new job imports the data.", id, job.Status))
+	}
+	facts := importjob.Resumed{Gone: err != nil, Submit: plan.Submit.ValueBool(), Wait: plan.WaitForCompletion.ValueBool()}
+	if job != nil {
+		facts.Status = job.Status
+	}
+	d := importjob.Resume(facts)
+	if d.StartNew {
+		warnNotResumed(id, facts, &resp.Diagnostics)
 		return false
 	}
 	tflog.Info(ctx, "resuming import job an earlier apply left unsettled", map[string]any{"job_id": id, "status": string(job.Status)})
@@ -235,6 +257,18 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 		fmt.Sprintf("An earlier apply started job %s with this data and was cut short (a timeout, an interruption, a failed request, or a killed process). "+
 			"This apply settled that job (status %s when resumed) instead of starting a new one, so the data is imported once. "+
 			"To import the data again on purpose, run: %s.", id, job.Status, replaceCommand))
-	r.submitAndWait(ctx, plan, job, wasSubmitted(job.Status), timeout, resp)
+	r.submitAndWait(ctx, plan, job, !d.Submit, timeout, resp)
 	return true
+}
+
+// warnNotResumed says why the job an earlier apply left is not resumed: it
+// is gone, or it ended without importing.
+func warnNotResumed(id string, f importjob.Resumed, diags *diag.Diagnostics) {
+	if f.Gone {
+		diags.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
+			fmt.Sprintf("An earlier apply left job %s unsettled, and this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
+		return
+	}
+	diags.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, f.Status),
+		fmt.Sprintf("An earlier apply left job %s unsettled; it has since ended with status %s without importing its data, so a new job imports the data.", id, f.Status))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Update records a change that needs no new job: nothing here starts one.
@@ -88,7 +89,7 @@ func (r *importResource) checkSameJob(ctx context.Context, priv privateGetter, s
 // (not one in EDITING, which runs only once submitted), within
 // timeouts.create, and records it in plan.
 func (r *importResource) waitInPlace(ctx context.Context, plan *importModel, job *etl.Job, diags *diag.Diagnostics) {
-	if !plan.WaitForCompletion.ValueBool() || job.Status.Final() || job.Status == etl.StatusEditing {
+	if !importjob.WaitInPlace(plan.WaitForCompletion.ValueBool(), job.Status) {
 		return
 	}
 	timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)

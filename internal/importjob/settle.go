@@ -1,0 +1,54 @@
+package importjob
+
+import "github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
+
+// Replaced is what the destroy half of a replacement knows: whether the
+// replacement was asked for (planned from the live object: -replace, a
+// trigger, a changed definition) or is that of a tainted object; the job
+// destroyed, as in state; and the key of what its create imports ("" when
+// the plan could not know it).
+type Replaced struct {
+	Asked   bool
+	Job     Definition
+	Status  jobstatus.JobStatus
+	Gone    bool
+	Planned string
+}
+
+// HandsOver reports whether the destroy hands the job over to the create
+// that follows, which settles it instead of starting one: the object was
+// tainted (a wait cut short, or terraform taint), not replaced on request;
+// the job's definition is the planned one; and it did not end without
+// importing, nor is it gone.
+func HandsOver(r Replaced) bool {
+	if r.Asked || r.Planned == "" || r.Gone || !r.Job.Known() || r.Job.Key() != r.Planned {
+		return false
+	}
+	return !r.Status.Failed()
+}
+
+// Resumed is what a create knows of the job it settles, as read when it
+// resumes it, and what the configuration asks of it.
+type Resumed struct {
+	Status       jobstatus.JobStatus
+	Gone         bool
+	Submit, Wait bool
+}
+
+// Resumption is what a create does with the job it settles: start a new
+// job instead (the job ended without importing, or is gone), or keep it,
+// submitting it first when it was never submitted and submit is on, and
+// waiting as configured.
+type Resumption struct {
+	StartNew     bool
+	Submit, Wait bool
+}
+
+// Resume decides what a create does with the job it settles (the first
+// table of the guide on interrupted applies).
+func Resume(r Resumed) Resumption {
+	if r.Gone || r.Status.Failed() {
+		return Resumption{StartNew: true}
+	}
+	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status), Wait: r.Wait}
+}

@@ -151,13 +151,20 @@ func hashRows(rows [][]string) (string, int64) {
 	return hex.EncodeToString(h.Sum(nil)), n
 }
 
+// dataBodyLimit is the largest JSON body of start with data the provider
+// sends: the service's limit, etl.MaxDataBodyBytes (25 MB). Rows over it
+// are sent as a CSV file. Acceptance tests lower it (lowerDataBodyLimit)
+// to cross it with kilobytes of rows instead of megabytes; the unit tests
+// of rowsPayload cross the real one.
+var dataBodyLimit int64 = etl.MaxDataBodyBytes
+
 // rowsPayload is how rows are sent: as the JSON body of start with data
-// when it fits the service's limit, else as a UTF-8 CSV file through start
-// with file (asFile). sum is the SHA-256 of the bytes sent either way, and
-// jsonSize the length of the JSON body.
+// when it fits the service's limit (dataBodyLimit), else as a UTF-8 CSV
+// file through start with file (asFile). sum is the SHA-256 of the bytes
+// sent either way, and jsonSize the length of the JSON body.
 func rowsPayload(rows [][]string) (sum string, asFile bool, jsonSize int64) {
 	sum, jsonSize = hashRows(rows)
-	if jsonSize <= etl.MaxDataBodyBytes {
+	if jsonSize <= dataBodyLimit {
 		return sum, false, jsonSize
 	}
 	return hashRowsCSV(rows), true, jsonSize

@@ -39,7 +39,7 @@ func rowsFrom(l types.List) ([][]string, bool) {
 func rowsAsFileDetail(jsonSize int64) string {
 	return fmt.Sprintf("The rows encode to a %d-byte JSON body, over the %d-byte limit of start with data, so they are sent instead as a UTF-8 CSV file (%s) "+
 		"through start with file, with the same header, rows and template. content_sha256 is the SHA-256 of that CSV file. "+
-		"To silence this warning, write the rows to a file and use file.path.", jsonSize, etl.MaxDataBodyBytes, etl.CSVFileName)
+		"To silence this warning, write the rows to a file and use file.path.", jsonSize, dataBodyLimit, etl.CSVFileName)
 }
 
 // rowsAsFileSummary titles the warning for rows sent as a CSV file

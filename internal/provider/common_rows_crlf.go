@@ -45,10 +45,10 @@ func rowsCRLFWarning(rows [][]string, at path.Path) diag.Diagnostics {
 		more = fmt.Sprintf(", as do %d more cells", c.Count-1)
 	}
 	diags.AddAttributeWarning(at.AtListIndex(c.Row).AtListIndex(c.Cell), rowsCRLFSummary, fmt.Sprintf(
-		"%s holds a CR LF line break (\\r\\n)%s. Sent as JSON (start with data, for rows whose JSON body is at most %d bytes, 25 MB), "+
+		"%s holds a CR LF line break (\\r\\n)%s. Sent as JSON (start with data, for rows whose JSON body is at most %d bytes), "+
 			"the CR LF is kept; sent as a CSV file (%s, for rows over that limit), or made into CSV with provider::etl::csv_encode, it is read as LF (\\n) "+
 			"by the service, as by most CSV readers. So the same rows can import different values depending on their size. "+
 			"To avoid it, use LF line breaks in %s's cells, for example replace(cell, \"\\r\\n\", \"\\n\").",
-		where, more, etl.MaxDataBodyBytes, etl.CSVFileName, name))
+		where, more, dataBodyLimit, etl.CSVFileName, name))
 	return diags
 }

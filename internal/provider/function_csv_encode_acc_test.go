@@ -222,20 +222,19 @@ resource "etl_import" "fixture" {
 }
 
 // TestAccCSVEncodeFunction_rowsSentAsFile: rows whose JSON body is over
-// the 25 MB limit of start with data (etl.MaxDataBodyBytes, a constant
-// the emulator's MaxDataBytes does not move), so that etl_import sends
-// them as a CSV file; csv_encode of the same rows is those bytes: the
-// output, sha256(csv_encode(rows)) (27 MB of text is kept out of the
-// state), is the SHA-256 of what the emulator received.
+// the limit of start with data (lowered to 64 KiB for the test, in the
+// provider and the emulator alike), so that etl_import sends them as a CSV
+// file; csv_encode of the same rows is those bytes: the output,
+// sha256(csv_encode(rows)), is the SHA-256 of what the emulator received.
 func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
-	e := newTestEmulator(t, emulator.Options{Instant: true})
+	e := newTestEmulator(t, lowerDataBodyLimit(t, emulator.Options{Instant: true}))
 	const addr = "etl_import.big"
-	const nRows, cellLen = 270, 100000 // 27 MB of cells
+	const nRows, cellLen = 27, 4000 // 108 KB of cells: over the lowered limit
 	rows := [][]string{{"Account", "Amount", "Memo, long"}}
 	for i := range nRows {
 		rows = append(rows, []string{fmt.Sprint(4000 + i), fmt.Sprintf("%0*d", cellLen, i), fmt.Sprintf("say \"hi\",\r\n Zürich %d ", i)})
 	}
-	if size := (etl.DataUpload{Rows: rows}).Size(); size <= etl.MaxDataBodyBytes {
+	if size := (etl.DataUpload{Rows: rows}).Size(); size <= dataBodyLimit {
 		t.Fatalf("test rows encode to %d bytes: not over the limit", size)
 	}
 	var want strings.Builder
@@ -248,10 +247,7 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 		"n_rows":      config.IntegerVariable(nRows),
 		"cell_len":    config.IntegerVariable(cellLen),
 	})
-	// Not a ParallelTest: over 25 MB of rows keep both cores busy for
-	// minutes under -race, and in parallel they starved other tests'
-	// in-process provider servers past terraform-plugin-sdk's 2 s start
-	// ("timeout waiting on reattach config"). Alone, they slow no one.
+	// Not a ParallelTest: the limit it lowers is the package's.
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		Steps: []resource.TestStep{{

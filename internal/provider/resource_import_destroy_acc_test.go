@@ -14,7 +14,8 @@ import (
 
 // A destroy plan says, per etl_import, that its job's data stays in the
 // model; with cancel_on_destroy and an unfinished job, that it is
-// cancelled. A replacement the provider plans says so too.
+// cancelled. A replacement the provider plans says it once, at apply, as
+// -replace does (its plan said it too).
 func TestAccDestroy_warns(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{Instant: true})
 	spy := &diagSpy{}
@@ -47,7 +48,16 @@ func TestAccDestroy_warns(t *testing.T) {
 				ProtoV6ProviderFactories: spy.factories(),
 				ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 				ConfigVariables:          vars("2"),
-				Check:                    func(*terraform.State) error { return warned(0) },
+				Check: func(*terraform.State) error {
+					id := e.Jobs()[0].ID
+					if d := spy.warning("Import job " + id + ": its data stays in the model"); d != "" {
+						return fmt.Errorf("the plan of the replacement warned of job %s as of a destroy: %q", id, d)
+					}
+					if n := spy.count("Import job " + id + " replaced: its data stays in the model"); n != 1 {
+						return fmt.Errorf("%d warnings that job %s was replaced, want 1", n, id)
+					}
+					return nil
+				},
 			},
 		},
 	})

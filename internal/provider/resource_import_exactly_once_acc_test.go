@@ -80,6 +80,19 @@ type diagSpy struct {
 	diags []*tfprotov6.Diagnostic
 }
 
+// count is how many warnings with summary the spy saw.
+func (s *diagSpy) count(summary string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, d := range s.diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *diagSpy) record(d []*tfprotov6.Diagnostic) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

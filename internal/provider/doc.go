@@ -1,8 +1,12 @@
 // Package provider is Terraform's side of the etl provider: the provider
 // and its configuration, the etl_import resource and action, and the data
 // sources, on terraform-plugin-framework. It talks to the service through
-// internal/etl and reads local files through internal/localfile; neither
-// knows of Terraform.
+// internal/etl and reads local files through internal/localfile; the
+// import's rules (what defines a job, what a plan and an apply do with
+// one, which job a killed apply left a create settles) are
+// internal/importjob's. None of them knows of Terraform: this package reads
+// plans, states and private states into their facts, calls them, and
+// writes back what they decide.
 //
 // Files are named for the kind of Terraform object they serve, kind first
 // (as terraform-provider-tls does), and then for what they hold:
@@ -14,8 +18,11 @@
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
 //     Delete and ImportState (resource_import.go), its schema, model,
 //     identity, plan, changes, inputs, write-only attributes, private
-//     state (resource_import_private_state.go: every key), adoption, and
-//     the resumed wait of a job whose apply was cut short
+//     state (resource_import_private_state.go: every key), adoption, what
+//     a plan records of a replacement (resource_import_replacement.go),
+//     the ledger of jobs no state holds yet and its journal
+//     (resource_import_ledger*.go), what a Delete and a Create settle with
+//     it (resource_import_settle.go), and the resumed job
 //     (resource_import_resume.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.

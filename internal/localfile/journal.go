@@ -79,42 +79,42 @@ func keyPrefix(key string) string {
 // Put writes e (Written set to now when zero) as the entry of its job:
 // the file appears whole or not at all, replacing the job's entry of the
 // same key; entries of the job under other keys or in the earlier layout
-// are removed after.
-func (j *Journal) Put(e JournalEntry) error {
+// are removed after. It returns e as written, for Take.
+func (j *Journal) Put(e JournalEntry) (JournalEntry, error) {
 	if e.Written.IsZero() {
 		e.Written = time.Now().UTC()
 	}
 	if strings.ContainsAny(e.JobID, `/\.`) || e.JobID == "" {
-		return fmt.Errorf("journal: invalid job id %q", e.JobID)
+		return e, fmt.Errorf("journal: invalid job id %q", e.JobID)
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
-		return err
+		return e, err
 	}
-	name := keyPrefix(e.Key) + e.JobID + journalSuffix
+	e.file = keyPrefix(e.Key) + e.JobID + journalSuffix
 	tmp, err := os.CreateTemp(j.dir, ".tmp-*")
 	if err != nil {
-		return err
+		return e, err
 	}
 	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
 	if _, err := tmp.Write(b); err != nil {
 		_ = tmp.Close()
-		return err
+		return e, err
 	}
 	if err := tmp.Close(); err != nil {
-		return err
+		return e, err
 	}
-	if err := os.Rename(tmp.Name(), filepath.Join(j.dir, name)); err != nil {
-		return err
+	if err := os.Rename(tmp.Name(), filepath.Join(j.dir, e.file)); err != nil {
+		return e, err
 	}
-	return j.forgetBut(e.JobID, name)
+	return e, j.forgetBut(e.JobID, e.file)
 }
 
-// Take removes the entry e, as Entries listed it: true when this call
-// removed it, false when another taker did first.
+// Take removes the entry e, as Entries listed it or Put wrote it: true
+// when this call removed it, false when another taker did first.
 func (j *Journal) Take(e JournalEntry) (bool, error) {
 	if e.file == "" {
-		return false, fmt.Errorf("journal: entry of job %q was not listed", e.JobID)
+		return false, fmt.Errorf("journal: entry of job %q was neither listed nor written", e.JobID)
 	}
 	switch err := os.Remove(filepath.Join(j.dir, e.file)); {
 	case err == nil:
@@ -147,13 +147,21 @@ func (j *Journal) forgetBut(jobID, keep string) error {
 }
 
 // Entries lists every entry, oldest first.
-func (j *Journal) Entries() ([]JournalEntry, error) {
+func (j *Journal) Entries() ([]JournalEntry, error) { return j.EntriesBut(nil) }
+
+// EntriesBut lists, oldest first, the entries of every job but those skip
+// names (nil: none), without reading their files: a caller that keeps its
+// own entries in memory reads only the others'.
+func (j *Journal) EntriesBut(skip func(jobID string) bool) ([]JournalEntry, error) {
 	names, err := j.names("")
 	if err != nil {
 		return nil, err
 	}
 	var out []JournalEntry
 	for _, n := range names {
+		if skip != nil && skip(jobIDOf(n)) {
+			continue
+		}
 		if e, err := j.read(n); err == nil {
 			e.file = n
 			out = append(out, e)
@@ -161,6 +169,30 @@ func (j *Journal) Entries() ([]JournalEntry, error) {
 	}
 	slices.SortStableFunc(out, func(a, b JournalEntry) int { return a.Written.Compare(b.Written) })
 	return out, nil
+}
+
+// jobIDOf is the job id in the file name of an entry: after the key's
+// prefix, and in the earlier layout after the 20 digits of the time
+// written too.
+func jobIDOf(name string) string {
+	rest := strings.TrimSuffix(name, journalSuffix)
+	if i := strings.IndexByte(rest, '-'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if len(rest) > 21 && rest[20] == '-' && isDigits(rest[:20]) {
+		rest = rest[21:]
+	}
+	return rest
+}
+
+// isDigits reports whether s is decimal digits alone.
+func isDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // names lists, sorted, the entries' file names that start with prefix.

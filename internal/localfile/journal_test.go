@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestJournal_entriesOldestFirst(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i, e := range []JournalEntry{{Key: "k1", JobID: "2"}, {Key: "k1", JobID: "1"}, {Key: "k2", JobID: "3"}} {
 		e.Written = t0.Add(time.Duration(2-i) * time.Second) // job 1 written first
-		if err := j.Put(e); err != nil {
+		if _, err := j.Put(e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -69,10 +70,10 @@ func TestJournal_putReplacesTheJobsEntry(t *testing.T) {
 		t.Fatalf("the earlier layout reads as %+v", es)
 	}
 	want := JournalEntry{Key: "k", JobID: "7", Prior: "5", Run: Run{PID: 9, Start: 3}, HandedOver: true, Returned: true, MayBe: []string{"8"}}
-	if err := j.Put(want); err != nil {
+	if _, err := j.Put(want); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Put(JournalEntry{Key: "other", JobID: "8"}); err != nil {
+	if _, err := j.Put(JournalEntry{Key: "other", JobID: "8"}); err != nil {
 		t.Fatal(err)
 	}
 	es, err := j.Entries()
@@ -89,10 +90,31 @@ func TestJournal_putReplacesTheJobsEntry(t *testing.T) {
 	}
 }
 
+// EntriesBut reads no file of a job it skips, in either layout.
+func TestJournal_entriesBut(t *testing.T) {
+	dir := t.TempDir()
+	j, _ := OpenJournal(dir)
+	for _, id := range []string{"abc123-7", "abc123-8"} {
+		if _, err := j.Put(JournalEntry{Key: "k", JobID: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	legacy := `{"key":"k","job_id":"abc123-9","written":"2026-01-01T00:00:00Z"}`
+	if err := os.WriteFile(filepath.Join(dir, keyPrefix("k")+"01767225600000000000-abc123-9"+journalSuffix), []byte(legacy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	es, err := j.EntriesBut(func(id string) bool { asked = append(asked, id); return id != "abc123-8" })
+	slices.Sort(asked)
+	if err != nil || len(es) != 1 || es[0].JobID != "abc123-8" || !slices.Equal(asked, []string{"abc123-7", "abc123-8", "abc123-9"}) {
+		t.Fatalf("EntriesBut = %+v, %v, asked about %v; want job 8 alone, every job asked about", es, err, asked)
+	}
+}
+
 func TestJournal_forgetRemovesEveryEntryOfTheJob(t *testing.T) {
 	j, _ := OpenJournal(t.TempDir())
 	for _, e := range []JournalEntry{{Key: "a", JobID: "7"}, {Key: "b", JobID: "7x"}, {Key: "a", JobID: "8"}} {
-		if err := j.Put(e); err != nil {
+		if _, err := j.Put(e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -110,7 +132,7 @@ func TestJournal_concurrentTakesTakeEachEntryOnce(t *testing.T) {
 	j, _ := OpenJournal(t.TempDir())
 	const n = 20
 	for i := range n {
-		if err := j.Put(JournalEntry{Key: "k", JobID: string(rune('a' + i))}); err != nil {
+		if _, err := j.Put(JournalEntry{Key: "k", JobID: string(rune('a' + i))}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -146,7 +168,7 @@ func TestJournal_concurrentTakesTakeEachEntryOnce(t *testing.T) {
 func TestJournal_rejectsJobIDsThatNameOtherFiles(t *testing.T) {
 	j, _ := OpenJournal(t.TempDir())
 	for _, id := range []string{"", "../x", "a/b", "a.b"} {
-		if err := j.Put(JournalEntry{Key: "k", JobID: id}); err == nil {
+		if _, err := j.Put(JournalEntry{Key: "k", JobID: id}); err == nil {
 			t.Errorf("Put(job %q) succeeded", id)
 		}
 	}
@@ -161,7 +183,7 @@ func TestJournal_ignoresTornAndForeignFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Put(JournalEntry{Key: "k", JobID: "5"}); err != nil {
+	if _, err := j.Put(JournalEntry{Key: "k", JobID: "5"}); err != nil {
 		t.Fatal(err)
 	}
 	if e, ok := take(t, j, "k", nil); !ok || e.JobID != "5" {

@@ -38,6 +38,7 @@ type jobLedger struct {
 
 	mu       sync.Mutex
 	mem      []localfile.JournalEntry // in memory only: the entries
+	own      map[string]localfile.JournalEntry // with a journal: the entries this process wrote, as written
 	active   map[string]bool          // the jobs a Create of this process holds now
 	returned map[string]bool          // the jobs this process's Creates returned (journal)
 	replaced []replacedJob            // jobs replacements replace, for their Creates
@@ -82,7 +83,7 @@ func (l *jobLedger) replacedFor(key string) string {
 // newJobLedger opens the journal in dir, or keeps the ledger in memory
 // when dir is "" or cannot be opened.
 func newJobLedger(ctx context.Context, dir string) *jobLedger {
-	l := &jobLedger{run: localfile.ThisRun(), active: map[string]bool{}, returned: map[string]bool{}, taken: map[string]bool{}}
+	l := &jobLedger{run: localfile.ThisRun(), own: map[string]localfile.JournalEntry{}, active: map[string]bool{}, returned: map[string]bool{}, taken: map[string]bool{}}
 	if dir != "" {
 		j, err := localfile.OpenJournal(dir)
 		if err != nil {
@@ -179,6 +180,7 @@ func (l *jobLedger) found(ctx context.Context, job jobRef) {
 func (l *jobLedger) remove(ctx context.Context, ref string) {
 	l.mu.Lock()
 	delete(l.returned, ref)
+	delete(l.own, ref)
 	if l.journal == nil {
 		l.mem = slices.DeleteFunc(l.mem, func(e localfile.JournalEntry) bool { return e.JobID == ref })
 		l.mu.Unlock()

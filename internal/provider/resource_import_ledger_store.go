@@ -17,15 +17,22 @@ import (
 
 // Where the ledger keeps its entries: the journal's files, or memory.
 
-// entries lists the ledger's entries, oldest first (l.mu held).
+// entries lists the ledger's entries, oldest first (l.mu held). With a
+// journal, the files of this process's own entries are not read: no other
+// process changes them while this one runs (they are its run's), and an
+// apply of many resources would read them all again for each.
 func (l *jobLedger) entries(ctx context.Context) []localfile.JournalEntry {
 	if l.journal == nil {
 		return slices.Clone(l.mem)
 	}
-	es, err := l.journal.Entries()
+	es, err := l.journal.EntriesBut(func(id string) bool { _, mine := l.own[id]; return mine })
 	if err != nil {
 		tflog.Warn(ctx, "cannot read the journal of started jobs", map[string]any{"error": err.Error()})
 	}
+	for _, e := range l.own {
+		es = append(es, e)
+	}
+	slices.SortStableFunc(es, func(a, b localfile.JournalEntry) int { return a.Written.Compare(b.Written) })
 	return es
 }
 
@@ -33,6 +40,9 @@ func (l *jobLedger) entries(ctx context.Context) []localfile.JournalEntry {
 func (l *jobLedger) entry(ref string) (localfile.JournalEntry, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if e, ok := l.own[ref]; ok {
+		return e, true
+	}
 	for _, e := range l.entries(context.Background()) {
 		if e.JobID == ref {
 			return e, true
@@ -52,6 +62,7 @@ func (l *jobLedger) take(ctx context.Context, raw []localfile.JournalEntry, ref 
 		l.mem = slices.DeleteFunc(l.mem, func(e localfile.JournalEntry) bool { return e.JobID == ref })
 		return true
 	}
+	delete(l.own, ref)
 	ok, err := l.journal.Take(raw[i])
 	if err != nil {
 		tflog.Warn(ctx, "cannot take a job from the journal", map[string]any{"job_id": idOf(ref), "error": err.Error()})
@@ -68,9 +79,14 @@ func (l *jobLedger) put(ctx context.Context, e localfile.JournalEntry) {
 		l.mem = append(l.mem, e)
 		return
 	}
-	if err := l.journal.Put(e); err != nil {
+	written, err := l.journal.Put(e)
+	if err != nil {
 		tflog.Warn(ctx, "cannot record a started job in the journal", map[string]any{"job_id": idOf(e.JobID), "error": err.Error()})
+		return
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.own[e.JobID] = written
 }
 
 // closeReturned applies importjob.AtClose: Terraform closed the provider

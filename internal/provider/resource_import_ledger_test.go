@@ -41,7 +41,7 @@ func nextRun(t *testing.T, l *jobLedger) *jobLedger {
 	}
 	for _, e := range es { // the run that wrote them ended
 		e.Run = goneRun
-		if err := l.journal.Put(e); err != nil {
+		if _, err := l.journal.Put(e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -153,8 +153,8 @@ func TestJobLedger_journalOutlivesTheProcess(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "j")
 	l := newJobLedger(ctx, dir)
-	_ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("orphan").String(), Holder: 1 << 30, Run: goneRun})
-	_ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("legacy").String(), Holder: 1 << 30})
+	_, _ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("orphan").String(), Holder: 1 << 30, Run: goneRun})
+	_, _ = l.journal.Put(localfile.JournalEntry{Key: "k", JobID: ref("legacy").String(), Holder: 1 << 30})
 	l.handOver(ctx, "k", ref("handed"))
 	next := newJobLedger(ctx, dir)
 	got := map[string]bool{}
@@ -180,7 +180,7 @@ func TestJobLedger_dropsAndMayBe(t *testing.T) {
 	ctx := context.Background()
 	l := newJobLedger(ctx, filepath.Join(t.TempDir(), "j"))
 	put := func(job, key, prior string) {
-		_ = l.journal.Put(localfile.JournalEntry{Key: key, JobID: ref(job).String(), Prior: prior, Run: goneRun})
+		_, _ = l.journal.Put(localfile.JournalEntry{Key: key, JobID: ref(job).String(), Prior: prior, Run: goneRun})
 	}
 	put("killedA", "A", "")
 	put("killedB", "B", ref("P").String())

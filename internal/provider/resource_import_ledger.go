@@ -37,12 +37,12 @@ type jobLedger struct {
 	run     localfile.Run      // the CLI run this process serves
 
 	mu       sync.Mutex
-	mem      []localfile.JournalEntry // in memory only: the entries
+	mem      []localfile.JournalEntry          // in memory only: the entries
 	own      map[string]localfile.JournalEntry // with a journal: the entries this process wrote, as written
-	active   map[string]bool          // the jobs a Create of this process holds now
-	returned map[string]bool          // the jobs this process's Creates returned (journal)
-	replaced []replacedJob            // jobs replacements replace, for their Creates
-	taken    map[string]bool          // the jobs whose replacement's Create took its note
+	active   map[string]bool                   // the jobs a Create of this process holds now
+	returned map[string]bool                   // the jobs this process's Creates returned (journal)
+	replaced []replacedJob                     // jobs replacements replace, for their Creates
+	taken    map[string]bool                   // the jobs whose replacement's Create took its note
 }
 
 // replacedJob is what a replacement tells its Create, in the process

@@ -12,12 +12,10 @@ type Entry struct {
 	// Key is what the job imports: the service and its definition.
 	Key string
 	// Prior is the job whose replacement the entry's change was: ""
-	// for a new object (or a tainted one, planned as new).
+	// for a new object (or a tainted one, planned as new), and for an
+	// entry an earlier release wrote, which records no change: it is
+	// settled as a new object's.
 	Prior string
-	// Legacy marks an entry an earlier release wrote, with no change
-	// recorded: it is settled as that release did, by any create of its
-	// key.
-	Legacy bool
 	// HandedOver marks a tainted object's job that its destroy handed to
 	// the create that follows: claimable at once.
 	HandedOver bool
@@ -127,7 +125,7 @@ func Destroy(entries []Entry, job string) []Drop {
 // to say so: it drops nothing, and the apply decides again.
 func Preview(entries []Entry, c Create) *Entry {
 	for i, e := range entries {
-		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver || e.Legacy) {
+		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver) {
 			return &entries[i]
 		}
 	}

@@ -26,13 +26,12 @@ func TestEntry_claimable(t *testing.T) {
 
 // A new object settles the oldest claimable entry of its key, whatever
 // change it was for; a replacement only one of the same replaced job (or
-// one handed over, or of an earlier release).
+// one handed over).
 func TestSettle_claims(t *testing.T) {
 	entries := []Entry{
 		{Job: "held", Key: "A", Held: true},
 		killed("forP", "A", "P"),
 		killed("new", "A", ""),
-		{Job: "legacy", Key: "A", Legacy: true},
 		{Job: "handed", Key: "A", HandedOver: true, RunAlive: true},
 	}
 	for _, c := range []struct {
@@ -41,7 +40,7 @@ func TestSettle_claims(t *testing.T) {
 	}{
 		{Create{Key: "A"}, "forP"},
 		{Create{Key: "A", Replaces: "P"}, "forP"},
-		{Create{Key: "A", Replaces: "Q"}, "legacy"},
+		{Create{Key: "A", Replaces: "Q"}, "handed"},
 		{Create{Key: "B"}, ""},
 		{Create{Key: ""}, ""},
 	} {
@@ -54,7 +53,7 @@ func TestSettle_claims(t *testing.T) {
 			t.Errorf("Settle(%+v) claims %q, want %q", c.create, got, c.want)
 		}
 	}
-	if s := Settle([]Entry{entries[4]}, Create{Key: "A", Replaces: "T"}); s.Claim == nil {
+	if s := Settle([]Entry{entries[3]}, Create{Key: "A", Replaces: "T"}); s.Claim == nil {
 		t.Error("a tainted object's replacement did not claim the job handed over")
 	}
 }

@@ -256,7 +256,7 @@ func (l *jobLedger) facts(raw []localfile.JournalEntry) []importjob.Entry {
 	for i, e := range raw {
 		held := l.active[e.JobID] || e.Holder != 0 && e.Holder != os.Getpid() && localfile.ProcessAlive(e.Holder)
 		runAlive := l.journal != nil && e.Run.Alive() || l.journal == nil && !e.Returned
-		out[i] = importjob.Entry{Job: e.JobID, Key: e.Key, Prior: e.Prior, Legacy: l.journal != nil && e.Run == (localfile.Run{}) && !e.HandedOver,
+		out[i] = importjob.Entry{Job: e.JobID, Key: e.Key, Prior: e.Prior,
 			HandedOver: e.HandedOver, MayBe: e.MayBe, Held: held, RunAlive: runAlive, ReturnedHere: l.returned[e.JobID]}
 	}
 	return out

@@ -18,30 +18,46 @@ type stateInst struct {
 // observed is what one operation left: the command's outcome, the state,
 // and the emulator's record of jobs.
 type observed struct {
-	Failed bool
-	State  map[string]stateInst
-	Jobs   []emulator.Job // every job, in creation order
-	Before int            // how many of Jobs existed before the operation
+	Failed   bool
+	State    map[string]stateInst
+	Triggers map[string]int // terraform_data inputs in the state, by block
+	Jobs     []emulator.Job // every job, in creation order
+	Before   int            // how many of Jobs existed before the operation
 }
 
 // check compares o with e. It returns the jobs it found for the instances
-// that must hold a new one, and the mismatches, each a sentence.
+// that must hold a new one (or a swap group's), and the mismatches, each a
+// sentence.
 func check(e expect, o observed) (map[string]string, []string) {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	newJobs := o.Jobs[min(o.Before, len(o.Jobs)):]
-	if len(newJobs) != len(e.New) {
-		add("%d jobs started, %d expected", len(newJobs), len(e.New))
-	}
 	ids, claimed := checkNew(e, o, newJobs, add)
-	fail := e.Fail
+	fail, want := e.Fail, len(e.New)
 	for _, g := range e.Swap {
-		fail = checkSwap(e, o, g, newJobs, ids, claimed, add) || fail
+		f, n := checkSwap(e, o, g, newJobs, ids, claimed, add)
+		fail, want = fail || f, want+n
+	}
+	if len(newJobs) != want {
+		add("%d jobs started, %d expected", len(newJobs), want)
 	}
 	if fail != o.Failed {
 		add("the command %s, want it to %s", map[bool]string{true: "failed", false: "succeeded"}[o.Failed],
 			map[bool]string{true: "fail", false: "succeed"}[fail])
 	}
+	checkState(e, o, add)
+	for _, j := range newJobs {
+		if !claimed[j.ID] {
+			add("job %s started (%s), which no instance holds as asked for", j.ID, describe(j))
+		}
+	}
+	checkCancelled(e.Cancelled, o.Jobs, add)
+	return ids, problems
+}
+
+// checkState checks the instances kept, and that the state holds nothing
+// else, with the taints planned.
+func checkState(e expect, o observed, add func(string, ...any)) {
 	swapped := e.swapped()
 	for _, a := range sortedKeys(e.Keep) {
 		if swapped[a] {
@@ -57,72 +73,60 @@ func check(e expect, o observed) (map[string]string, []string) {
 		_, n := e.New[a]
 		_, k := e.Keep[a]
 		switch {
+		case swapped[a]:
 		case !n && !k:
 			add("%s is in the state (job %s), want it gone", a, o.State[a].ID)
-		case swapped[a]:
 		case o.State[a].Tainted != e.Tainted[a]:
 			add("%s tainted: %t, want %t", a, o.State[a].Tainted, e.Tainted[a])
 		}
 	}
-	for _, j := range newJobs {
-		if !claimed[j.ID] {
-			add("job %s started (%s), which no instance holds as asked for", j.ID, describe(j))
-		}
-	}
-	for _, j := range o.Jobs {
-		if (j.Status == emulator.StatusCancelled) != e.Cancelled[j.ID] {
-			add("job %s is %s, want it cancelled: %t", j.ID, j.Status, e.Cancelled[j.ID])
-		}
-	}
-	return ids, problems
 }
 
-// swapped is the members of e's swap groups.
-func (e expect) swapped() map[string]bool {
-	out := map[string]bool{}
-	for _, g := range e.Swap {
-		for _, a := range g {
-			out[a] = true
+// checkCancelled checks that the jobs cancelled are the ones want names.
+func checkCancelled(want map[string]bool, jobs []emulator.Job, add func(string, ...any)) {
+	for _, j := range jobs {
+		if (j.Status == emulator.StatusCancelled) != want[j.ID] {
+			add("job %s is %s, want it cancelled: %t", j.ID, j.Status, want[j.ID])
 		}
 	}
-	return out
 }
 
-// checkSwap checks swap group g (see expect.Swap): its members hold
-// distinct jobs, every job it resumes (Keep) and otherwise new jobs of
-// their own with the planned data, untainted if resumed, else as HangNew
-// says. It records the jobs found in ids and claimed, and returns whether
-// the command must fail (a new job whose wait timed out).
-func checkSwap(e expect, o observed, g []string, newJobs []emulator.Job, ids map[string]string, claimed map[string]bool, add func(string, ...any)) bool {
-	resumed, fail := map[string]bool{}, false
-	var d def
-	for _, a := range g {
-		if id, ok := e.Keep[a]; ok {
-			resumed[id] = true
-		} else {
-			d = e.New[a]
-		}
+// checkSwap checks swap group g (see group): its members hold distinct
+// jobs, between g.Min and g.Max resumed ones (a tainted job handed over,
+// an entry's; without entries, every tainted job), and otherwise new jobs
+// of their own with the planned data, untainted if resumed, else as
+// HangNew says. It records the jobs found
+// in ids and claimed, and returns whether the command must fail (a new
+// job whose wait timed out) and how many new jobs the group must start.
+func checkSwap(e expect, o observed, g group, newJobs []emulator.Job, ids map[string]string, claimed map[string]bool, add func(string, ...any)) (bool, int) {
+	fail, settled := false, 0
+	resumable := sortedKeys(g.Tainted)
+	if len(g.Entries) > 0 {
+		resumable = append(resumable, sortedKeys(g.Entries)...)
 	}
 	held := map[string]string{}
-	for _, a := range g {
+	for _, a := range g.Members {
 		got, ok := o.State[a]
 		if !ok {
-			add("%s is not in the state, want it to hold a job of %v (resumed %v, or new)", a, g, sortedKeys(resumed))
+			add("%s is not in the state, want it to hold a job of %v (resumed %v, or new)", a, g.Members, resumable)
 			continue
 		}
 		if other, dup := held[got.ID]; dup {
-			add("%s holds job %s, as %s does; want distinct jobs in %v", a, got.ID, other, g)
+			add("%s holds job %s, as %s does; want distinct jobs in %v", a, got.ID, other, g.Members)
 			continue
 		}
 		held[got.ID] = a
 		tainted := false
-		if !resumed[got.ID] {
+		switch {
+		case g.Tainted[got.ID] || g.Entries[got.ID]:
+			settled++
+		default:
 			i := slices.IndexFunc(newJobs, func(j emulator.Job) bool { return j.ID == got.ID })
 			if i < 0 || claimed[got.ID] {
-				add("%s holds job %s, neither a resumed job %v nor a new job of its own", a, got.ID, sortedKeys(resumed))
+				add("%s holds job %s, neither a resumed job %v nor a new job of its own", a, got.ID, resumable)
 				continue
 			}
-			for _, p := range differs(d, newJobs[i]) {
+			for _, p := range differs(g.Def, newJobs[i]) {
 				add("%s: job %s %s", a, got.ID, p)
 			}
 			claimed[got.ID], tainted = true, e.HangNew[a]
@@ -133,12 +137,23 @@ func checkSwap(e expect, o observed, g []string, newJobs []emulator.Job, ids map
 			add("%s tainted: %t, want %t", a, got.Tainted, tainted)
 		}
 	}
-	for _, id := range sortedKeys(resumed) {
-		if _, ok := held[id]; !ok {
-			add("job %s, resumed, is held by none of %v", id, g)
+	for _, id := range sortedKeys(g.Tainted) {
+		if _, ok := held[id]; !ok && len(g.Entries) == 0 {
+			add("job %s, resumed, is held by none of %v", id, g.Members)
 		}
 	}
-	return fail
+	if settled < g.Min || settled > g.Max {
+		add("%v resume %d of the jobs %v, want %s", g.Members, settled, resumable, span(g.Min, g.Max))
+	}
+	return fail, g.news(min(max(settled, g.Min), g.Max))
+}
+
+// span is "n" or "n to m".
+func span(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
 }
 
 // checkNew checks that each instance that must hold a new job holds one
@@ -146,11 +161,7 @@ func checkSwap(e expect, o observed, g []string, newJobs []emulator.Job, ids map
 // claimed.
 func checkNew(e expect, o observed, newJobs []emulator.Job, add func(string, ...any)) (map[string]string, map[string]bool) {
 	ids, claimed := map[string]string{}, map[string]bool{}
-	swapped := e.swapped()
 	for _, a := range sortedKeys(e.New) {
-		if swapped[a] {
-			continue // checkSwap
-		}
 		d := e.New[a]
 		got, ok := o.State[a]
 		if !ok {

@@ -5,12 +5,12 @@ package explore
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,16 +19,21 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// setup is what every sequence shares: the CLI, the provider built once,
-// and a CLI configuration whose dev_overrides point at it.
+// setup is what every sequence shares: the CLI, the provider built once
+// (and the previous release, for the upgrade steps), and CLI
+// configurations whose dev_overrides point at them, with a filesystem
+// mirror for terraform init.
 type setup struct {
 	Root, CLI, Provider, CLIConfig string
+	OldCLIConfig                   string           // the previous release's ("": not available)
+	Exes                           []string         // the provider binaries (resolved), to find orphaned processes
 	Emulator                       emulator.Options // with EXPLORE_EMULATOR_RULES
 }
 
 // newSetup resolves EXPLORE_CLI (default, terraform-next, tofu, or a
 // path), and builds the provider from EXPLORE_PROVIDER_DIR (default: the
-// repository) unless EXPLORE_PROVIDER_BIN names a binary.
+// repository) unless EXPLORE_PROVIDER_BIN names a binary; and the previous
+// release (previousRelease).
 func newSetup(t *testing.T) setup {
 	t.Helper()
 	root, err := filepath.Abs("../..")
@@ -37,22 +42,63 @@ func newSetup(t *testing.T) setup {
 	}
 	s := setup{Root: root, Provider: envOr("EXPLORE_PROVIDER_DIR", root)}
 	s.CLI = resolveCLI(t, root, envOr("EXPLORE_CLI", "default"))
-	bin := filepath.Join(t.TempDir(), "bin")
+	tmp := t.TempDir()
+	bin, exe := filepath.Join(tmp, "bin"), filepath.Join(tmp, "bin", "terraform-provider-etl")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if pb := os.Getenv("EXPLORE_PROVIDER_BIN"); pb != "" {
 		s.Provider = pb
-		if err := os.Symlink(pb, filepath.Join(bin, "terraform-provider-etl")); err != nil {
-			t.Fatal(err)
-		}
+		link(t, pb, exe)
 	} else {
-		run(t, s.Provider, "go", "build", "-o", filepath.Join(bin, "terraform-provider-etl"), ".")
+		mustRun(t, s.Provider, "go", "build", "-o", exe, ".")
+	}
+	mirror := filepath.Join(tmp, "mirror")
+	for _, a := range providerAddrs {
+		link(t, exe, filepath.Join(mirror, a, mirrorVersion, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-etl_v"+mirrorVersion))
+	}
+	s.CLIConfig = writeCLIConfig(t, filepath.Join(tmp, "cli.tfrc"), bin, mirror)
+	s.Exes = append(s.Exes, resolved(exe))
+	if old := previousRelease(t, root); old != "" {
+		oldExe := filepath.Join(tmp, "bin-old", "terraform-provider-etl")
+		link(t, old, oldExe)
+		s.OldCLIConfig = writeCLIConfig(t, filepath.Join(tmp, "cli-old.tfrc"), filepath.Dir(oldExe), mirror)
+		s.Exes = append(s.Exes, resolved(old))
 	}
 	s.Emulator = emulatorOptions(t, os.Getenv("EXPLORE_EMULATOR_RULES"))
-	s.CLIConfig = filepath.Join(bin, "..", "cli.tfrc")
-	run(t, root, filepath.Join(root, "scripts", "cli-config.sh"), s.CLIConfig, bin)
 	return s
+}
+
+// link makes a symbolic link at path to target, and its directory.
+func link(t *testing.T, target, path string) {
+	t.Helper()
+	abs, err := filepath.Abs(target)
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(path), 0o755)
+	}
+	if err == nil {
+		err = os.Symlink(abs, path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resolved is path with its symbolic links resolved.
+func resolved(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
+}
+
+// writeCLIConfig writes cliConfigText(bin, mirror) to path.
+func writeCLIConfig(t *testing.T, path, bin, mirror string) string {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(cliConfigText(bin, mirror)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // emulatorOptions is the emulator's options: jobs run 30ms, required
@@ -92,11 +138,11 @@ func resolveCLI(t *testing.T, root, name string) string {
 	if script == "" {
 		return name
 	}
-	return strings.TrimSpace(run(t, root, filepath.Join(root, "scripts", script)))
+	return strings.TrimSpace(mustRun(t, root, filepath.Join(root, "scripts", script)))
 }
 
-// run runs a setup command, failing the test if it fails; it returns stdout.
-func run(t *testing.T, dir, name string, args ...string) string {
+// mustRun runs a setup command, failing the test if it fails; it returns stdout.
+func mustRun(t *testing.T, dir, name string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -115,64 +161,56 @@ func envOr(name, def string) string {
 	return def
 }
 
-// cli runs the CLI in dir with the emulator at url; it returns the
-// combined output and whether the command failed.
-func (s setup) cli(dir, url string, args ...string) (string, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+// command is the CLI with args in dir, with the emulator at url and the
+// CLI configuration cliConfig.
+func (s setup) command(ctx context.Context, cliConfig, dir, url string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, s.CLI, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+s.CLIConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1",
+	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1",
 		"ETL_BASE_URL="+url, "ETL_TOKEN_ID=1112140681100620800.1", "ETL_TOKEN_SECRET=5f4dcc3b5aa765d61d8327deb882cf99")
-	out, err := cmd.CombinedOutput()
+	return cmd
+}
+
+// cli runs the CLI in dir with the emulator at url and the CLI
+// configuration cliConfig; it returns the combined output and whether the
+// command failed.
+func (s setup) cli(cliConfig, dir, url string, args ...string) (string, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := s.command(ctx, cliConfig, dir, url, args...).CombinedOutput()
 	return ansi.ReplaceAllString(string(out), ""), err != nil
 }
 
 // ansi matches the colour codes of the CLI's output.
 var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
-// tfState is the part of a state file the check reads.
-type tfState struct {
-	Resources []struct {
-		Mode, Type, Name string
-		Instances        []struct {
-			IndexKey   any    `json:"index_key"`
-			Status     string `json:"status"`
-			Attributes struct {
-				ID string `json:"id"`
-			} `json:"attributes"`
-		} `json:"instances"`
-	} `json:"resources"`
-}
-
-// readState is the etl_import instances of dir's terraform.tfstate (the
-// local backend's file, which `terraform show -json` also reads). A file
-// caught empty or half written is read again, a few times.
-func readState(dir string) (map[string]stateInst, error) {
-	out := map[string]stateInst{}
-	var st tfState
-	for try := 0; ; try++ {
-		b, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
-		if os.IsNotExist(err) {
-			return out, nil
-		} else if err != nil {
-			return nil, err
-		}
-		if err = json.Unmarshal(b, &st); err == nil {
-			break
-		} else if try == 10 {
-			return nil, fmt.Errorf("terraform.tfstate (%d bytes): %w", len(b), err)
-		}
-		time.Sleep(200 * time.Millisecond)
+// previousRelease is the provider binary of the previous release, built
+// once from `git archive` of its commit into the cache
+// (.cache/explore/provider-<commit>/); "" (logged) when the commit is not
+// in the repository (a shallow clone) or does not build: then no sequence
+// upgrades.
+func previousRelease(t *testing.T, root string) string {
+	t.Helper()
+	commit := envOr("EXPLORE_PREVIOUS", previousCommit)
+	dir := filepath.Join(envOr("ETL_CACHE_DIR", filepath.Join(root, ".cache")), "explore", "provider-"+commit)
+	bin := filepath.Join(dir, "terraform-provider-etl")
+	if _, err := os.Stat(bin); err == nil {
+		return bin
 	}
-	for _, r := range st.Resources {
-		if r.Mode != "managed" || r.Type != "etl_import" {
-			continue
-		}
-		for _, in := range r.Instances {
-			a := fmt.Sprintf("etl_import.%s[%v]", r.Name, in.IndexKey)
-			out[a] = stateInst{ID: in.Attributes.ID, Tainted: in.Status == "tainted"}
+	if err := exec.Command("git", "-C", root, "cat-file", "-e", commit+"^{commit}").Run(); err != nil {
+		t.Logf("the previous release (commit %s) is not in the repository (a shallow clone?): no upgrade steps", commit)
+		return ""
+	}
+	src := t.TempDir()
+	script := fmt.Sprintf("set -o pipefail; git -C %q archive %q | tar -x -C %q", root, commit, src)
+	steps := [][]string{{"bash", "-c", script}, {"go", "build", "-o", bin, "."}}
+	for _, args := range steps {
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir = src
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Logf("the previous release (commit %s) does not build, no upgrade steps: %v\n%s", commit, err, out)
+			return ""
 		}
 	}
-	return out, nil
+	return bin
 }

@@ -26,8 +26,13 @@ import (
 //   - EXPLORE_OUT: where the reproducers go (default .cache/explore);
 //   - EXPLORE_SHRINK_RUNS: runs per shrunk mismatch (default 20);
 //     EXPLORE_SHRINK_MAX: how many mismatches are shrunk (default 4);
-//   - EXPLORE_WEIGHTS: weights of operations, edits and faults, such as
-//     "replace=0,format=30";
+//   - EXPLORE_WEIGHTS: weights of operations, edits, faults and kills,
+//     such as "replace=0,format=30,kill-wait=100", and the shares of
+//     sequences (in percent) with the http backend and with an upgrade
+//     from the previous release, "remote=33,upgrade=25";
+//   - EXPLORE_PREVIOUS: the commit of the previous release (599e646),
+//     built once into .cache/explore/provider-<commit>/;
+//   - EXPLORE_DEBUG=1: each kill's outcome and output on stderr;
 //   - EXPLORE_EMULATOR_RULES: the emulator's choices of the rules no public
 //     source shows, as ETL_TEST_EMULATOR_RULES.
 func TestExplore(t *testing.T) {
@@ -41,9 +46,13 @@ func TestExplore(t *testing.T) {
 	if err := setWeights(os.Getenv("EXPLORE_WEIGHTS")); err != nil {
 		t.Fatal(err)
 	}
-	version, _ := s.cli(s.Root, "", "version")
-	t.Logf("CLI %s (%s), provider %s, first seed %d, %d steps per sequence, emulator rules %q",
-		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, seed, steps, os.Getenv("EXPLORE_EMULATOR_RULES"))
+	version, _ := s.cli(s.CLIConfig, s.Root, "", "version")
+	previous := "none: no upgrade steps"
+	if s.OldCLIConfig != "" {
+		previous = envOr("EXPLORE_PREVIOUS", previousCommit)
+	}
+	t.Logf("CLI %s (%s), provider %s, previous release %s, first seed %d, %d steps per sequence, emulator rules %q",
+		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, previous, seed, steps, os.Getenv("EXPLORE_EMULATOR_RULES"))
 	fig := newFigures()
 	shrunk := 0
 	fixed := scenarios()
@@ -64,6 +73,7 @@ func TestExplore(t *testing.T) {
 			q = generate(seed+int64(i-len(fixed)), steps)
 		}
 		fig.Sequences++
+		fig.Backends[q.backend()]++
 		oc := s.runSeq(q, fig)
 		if oc.At < 0 {
 			continue
@@ -114,13 +124,13 @@ func (s setup) report(t *testing.T, q sequence, oc outcome) {
 	}
 	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")), base)
 	_ = os.RemoveAll(dir)
-	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider})
+	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider, IDs: oc.IDs})
 	name := fmt.Sprintf("seed %d", q.Seed)
 	if q.Name != "" {
 		name = fmt.Sprintf("scenario %q", q.Name)
 	}
-	msg := fmt.Sprintf("MISMATCH %s, at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
-		name, oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
+	msg := fmt.Sprintf("MISMATCH %s (%s backend), at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
+		name, q.backend(), oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
 	if err != nil {
 		msg += " (not written: " + err.Error() + ")"
 	}
@@ -133,13 +143,13 @@ func setWeights(spec string) error {
 		name, v, _ := strings.Cut(kv, "=")
 		n, err := strconv.Atoi(v)
 		found := false
-		for _, w := range []map[string]int{opWeights, editWeights, faultWeights} {
+		for _, w := range []map[string]int{opWeights, editWeights, faultWeights, rateWeights} {
 			if _, ok := w[name]; ok && err == nil && n >= 0 {
 				w[name], found = n, true
 			}
 		}
 		if !found {
-			return fmt.Errorf("EXPLORE_WEIGHTS: %q is not name=n for an operation, edit or fault", kv)
+			return fmt.Errorf("EXPLORE_WEIGHTS: %q is not name=n for an operation, edit, fault, kill, remote or upgrade", kv)
 		}
 	}
 	return nil

@@ -10,12 +10,18 @@ import (
 type figures struct {
 	Sequences, Steps, Skipped, Mismatches, ShrinkRuns int
 	JobsExpected, JobsStarted                         int
+	KillJobs, KillMost                                int // jobs killed applies started, and the most they could
+	Restores                                          int // state files found empty after a kill, and restored
+	Upgrades                                          int // upgrade steps run (from the previous release)
 	Edits, Ops, Faults                                map[string]int
+	Kills, Fired                                      map[string]int // kills run, and those that fired
+	Backends                                          map[string]int // sequences by backend
 	Start                                             time.Time
 }
 
 func newFigures() *figures {
-	return &figures{Edits: map[string]int{}, Ops: map[string]int{}, Faults: map[string]int{}, Start: time.Now()}
+	return &figures{Edits: map[string]int{}, Ops: map[string]int{}, Faults: map[string]int{}, Kills: map[string]int{},
+		Fired: map[string]int{}, Backends: map[string]int{}, Start: time.Now()}
 }
 
 // countStep records one step that ran (skipped: its target was not
@@ -32,7 +38,9 @@ func (f *figures) countStep(s step, skipped bool) {
 		f.Skipped++
 	default:
 		f.Ops[s.Name]++
-		if s.Fault != "" {
+		if isKill(s.Fault) {
+			f.Kills[s.Fault]++
+		} else if s.Fault != "" {
 			f.Faults[s.Fault]++
 		}
 	}
@@ -48,13 +56,33 @@ func (f *figures) countJobs(expected, started int) {
 	f.JobsStarted += started
 }
 
+// countKill records a kill that fired, the jobs its apply started and the
+// most it could; a nil f counts nothing.
+func (f *figures) countKill(fault string, started, most int) {
+	if f == nil {
+		return
+	}
+	f.Fired[fault]++
+	f.KillJobs += started
+	f.KillMost += most
+}
+
 // String is the figures, one line each, the last one the closing line.
 func (f *figures) String() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "edits:      %s\n", counts(f.Edits, editNames))
 	fmt.Fprintf(&sb, "operations: %s (skipped, target absent: %d)\n", counts(f.Ops, opNames), f.Skipped)
 	fmt.Fprintf(&sb, "faults:     %s\n", counts(f.Faults, faultNames))
-	fmt.Fprintf(&sb, "jobs:       %d expected, %d started\n", f.JobsExpected, f.JobsStarted)
+	kills := make([]string, len(killNames))
+	for i, k := range killNames {
+		kills[i] = fmt.Sprintf("%s=%d", k, f.Kills[k])
+		if f.Fired[k] != f.Kills[k] {
+			kills[i] += fmt.Sprintf(" (%d fired)", f.Fired[k])
+		}
+	}
+	fmt.Fprintf(&sb, "kills:      %s; state files restored after a kill: %d\n", strings.Join(kills, " "), f.Restores)
+	fmt.Fprintf(&sb, "backends:   %s (sequences); upgrades from the previous release: %d\n", counts(f.Backends, []string{"local", "http"}), f.Upgrades)
+	fmt.Fprintf(&sb, "jobs:       %d expected, %d started; killed applies: %d started (at most %d)\n", f.JobsExpected, f.JobsStarted, f.KillJobs, f.KillMost)
 	fmt.Fprintf(&sb, "explore: %d sequences, %d steps, %d mismatches, %d shrink runs, %s\n",
 		f.Sequences, f.Steps, f.Mismatches, f.ShrinkRuns, time.Since(f.Start).Round(time.Second))
 	return sb.String()

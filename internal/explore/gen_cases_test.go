@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,14 +23,18 @@ func TestGenerate_covers(t *testing.T) {
 			fig.countStep(s, false)
 		}
 	}
-	for _, names := range [][]string{editNames, opNames, faultNames} {
+	for _, names := range [][]string{editNames, opNames, faultNames, killNames} {
 		for _, n := range names {
-			if fig.Edits[n]+fig.Ops[n]+fig.Faults[n] == 0 {
+			if fig.Edits[n]+fig.Ops[n]+fig.Faults[n]+fig.Kills[n] == 0 {
 				t.Errorf("200 sequences never drew %s", n)
 			}
 		}
 	}
 	fig.countJobs(2, 3)
+	fig.countKill("kill-wait", 1, 2)
+	if !strings.Contains(fig.String(), "kill-wait=") || !strings.Contains(fig.String(), "killed applies: 1 started (at most 2)") {
+		t.Errorf("figures:\n%s", fig)
+	}
 	if !strings.Contains(fig.String(), "explore: 0 sequences, ") || !strings.Contains(fig.String(), "2 expected, 3 started") {
 		t.Errorf("figures:\n%s", fig)
 	}
@@ -74,31 +77,75 @@ func TestScenarios(t *testing.T) {
 		"taint, then a format change": 2, "taint, then a format change, the same bytes": 2, "one tainted, the other replaced: one new job, either may hold it": 1,
 		"tainted, then an instance added: one new job, either may hold it": 1, "destroy of unfinished jobs": 0,
 		"both tainted: resumed, maybe exchanged": 0, "-replace of a tainted instance: the taint alone": 0,
-		"imported, tainted before an apply adopted it: replaced": 1,
+		"imported, tainted before an apply adopted it: replaced":                     1,
+		"killed while it waits, rows edited, then edited back: a new job (3 in all)": 1,
+		"a replacement killed while it waits, then an apply: resumed (local state)":  0,
+		"a replacement killed while it waits, then an apply: resumed (remote state)": 0,
+		"one create returned, one waits, killed (remote state): both resumed":        0,
 	}
 	for _, q := range scenarios() {
 		m := newModel(q.Init)
-		var e expect
-		for n, s := range q.Steps {
-			if s.Kind == stepEdit {
-				m.cfg = applyEdit(m.cfg, s)
-				continue
-			}
-			if s.Name != "destroy" {
-				m.releases()
-			}
-			e = m.op(s)
-			ids := map[string]string{}
-			for i, a := range sortedKeys(e.New) {
-				ids[a] = fmt.Sprint(n*10 + i)
-			}
-			m.learn(ids)
+		m.remote = q.Remote
+		next := 0
+		for _, s := range q.Steps[:len(q.Steps)-1] {
+			next = simulate(m, s, next)
 		}
-		if len(e.New) != want[q.Name] {
-			t.Errorf("%s: %d new jobs, want %d", q.Name, len(e.New), want[q.Name])
+		last := q.Steps[len(q.Steps)-1]
+		if last.Name != "destroy" {
+			m.releases()
+		}
+		e := m.op(last)
+		if lo, hi := e.jobs(); lo != want[q.Name] || hi != want[q.Name] {
+			t.Errorf("%s: %d to %d new jobs, want %d", q.Name, lo, hi, want[q.Name])
 		}
 		if q.Name == "destroy of unfinished jobs" && len(e.Cancelled) != 1 {
 			t.Errorf("%s: %d jobs cancelled, want 1 (cancel_on_destroy)", q.Name, len(e.Cancelled))
 		}
+	}
+}
+
+// Every kill the generator attaches fires in its simulation, or goes: the
+// edits before it make its apply start jobs that wait.
+func TestGenerate_killsFire(t *testing.T) {
+	kills, fired := 0, 0
+	for seed := int64(0); seed < 200; seed++ {
+		q := generate(seed, 10)
+		m := newModel(q.Init)
+		m.remote, m.old = q.Remote, q.hasUpgrade()
+		next := 0
+		for _, s := range q.Steps {
+			if isKill(s.Fault) && m.killable() {
+				kills++
+				if killFires(m, s) {
+					fired++
+				}
+			}
+			next = simulate(m, s, next)
+		}
+	}
+	if kills < 100 || fired < kills*9/10 {
+		t.Errorf("%d kills in 200 sequences, %d of them fire; want 100 at least, nearly all firing", kills, fired)
+	}
+}
+
+// A remote sequence has no workspace steps; an upgrade comes after the
+// first apply.
+func TestGenerate_backendsAndUpgrades(t *testing.T) {
+	remote, upgrades := 0, 0
+	for seed := int64(0); seed < 200; seed++ {
+		q := generate(seed, 10)
+		for i, s := range q.Steps {
+			if q.Remote && strings.HasPrefix(s.Name, "workspace-") {
+				t.Errorf("seed %d: %s with the http backend", seed, s)
+			}
+			if s.Name == "upgrade" && i != 1 {
+				t.Errorf("seed %d: upgrade at step %d, want 2", seed, i+1)
+			}
+		}
+		remote += btoi(q.Remote)
+		upgrades += btoi(q.hasUpgrade())
+	}
+	if remote < 40 || remote > 100 || upgrades < 25 || upgrades > 80 {
+		t.Errorf("200 sequences: %d remote, %d upgrades; want about 66 and 50", remote, upgrades)
 	}
 }

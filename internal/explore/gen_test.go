@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 )
@@ -14,6 +14,7 @@ import (
 var opWeights = map[string]int{
 	"apply": 30, "plan-apply": 10, "replace": 12, "taint": 12, "untaint": 4,
 	"refresh": 5, "import": 6, "destroy": 3, "purge": 3,
+	"adopt": 6, "end-orphan": 3, "workspace-new": 2, "workspace-select": 3, "other-dir": 3,
 }
 
 var editWeights = map[string]int{
@@ -21,12 +22,20 @@ var editWeights = map[string]int{
 	"move": 6, "template": 5, "submit": 5, "wait": 6, "count": 6, "cancel": 4,
 }
 
-var faultWeights = map[string]int{"hang": 45, "hang-error": 25, "429-start": 10, "503-get": 10, "503-submit": 10}
+var faultWeights = map[string]int{
+	"hang": 45, "hang-error": 25, "429-start": 10, "503-get": 10, "503-submit": 10,
+	"kill-upload": 15, "kill-wait": 60, "kill-provider": 15, "interrupt": 15,
+}
 
-// faultRate is the share of applies that meet a fault; editRate the share
-// of steps that are edits.
+// rateWeights are shares of sequences, in percent: those with the http
+// backend (a remote state), and those that start with the previous
+// release of the provider and upgrade (upgradeSteps).
+var rateWeights = map[string]int{"remote": 33, "upgrade": 25}
+
+// faultRate is the share of applies that meet a fault (or a kill);
+// editRate the share of steps that are edits.
 const (
-	faultRate = 0.3
+	faultRate = 0.4
 	editRate  = 0.5
 )
 
@@ -75,50 +84,144 @@ func randomConfig(r *rand.Rand) config {
 	return c
 }
 
-// generate is the sequence of seed: a first apply, then steps more steps,
-// the last one an apply.
+// generate is the sequence of seed: a first apply (with the previous
+// release of the provider, then an upgrade, in some), then steps more
+// steps, the last one an apply.
 func generate(seed int64, steps int) sequence {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x6578706c6f7265))
 	q := sequence{Seed: seed, Init: randomConfig(r)}
-	m := newModel(q.Init)
+	q.Remote = r.IntN(100) < rateWeights["remote"]
+	g := &gen{r: r, m: newModel(q.Init)}
+	g.m.remote = q.Remote
 	next := 0
 	add := func(s step) {
+		if s.Kind == stepEdit && s.Name != "trigger" {
+			g.undo = append(g.undo, step{Kind: stepEdit, Name: s.Name, Block: s.Block, Value: editValue(g.m.cfg.Blocks[s.Block], s.Name)})
+		}
 		q.Steps = append(q.Steps, s)
-		next = simulate(m, s, next)
+		next = simulate(g.m, s, next)
 	}
-	add(step{Kind: stepOp, Name: "apply"})
-	for len(q.Steps) < steps {
-		add(randomStep(r, m))
+	first := []step{{Kind: stepOp, Name: "apply"}}
+	if r.IntN(100) < rateWeights["upgrade"] {
+		g.m.old = true
+		first = upgradeSteps(r)
 	}
-	if last := q.Steps[len(q.Steps)-1]; last.Kind == stepEdit || last.Name != "apply" {
+	for _, s := range first {
+		add(s)
+	}
+	g.chain = first[0].Fault != ""
+	for len(q.Steps) < steps || g.chain { // a chain due after a kill goes beyond steps
+		for _, s := range g.steps() {
+			add(s)
+		}
+	}
+	if last := q.Steps[len(q.Steps)-1]; last.Kind == stepEdit || last.Name != "apply" || last.Fault != "" {
 		add(step{Kind: stepOp, Name: "apply"})
 	}
 	return q
 }
 
-// simulate runs s in the model as if the check passed, new jobs getting
-// made-up ids from next on; it returns the next id.
-func simulate(m *model, s step, next int) int {
-	if s.Kind == stepEdit {
-		m.cfg = applyEdit(m.cfg, s)
-		return next
-	}
-	if s.Name != "destroy" {
-		m.releases()
-	}
-	e := m.op(s)
-	ids := map[string]string{}
-	for _, a := range sortedKeys(e.New) {
-		ids[a] = fmt.Sprintf("sim-%d", next)
-		next++
-	}
-	m.learn(ids)
-	return next
+// gen is the state of a sequence being generated: its model, as
+// simulated, and the edits that take back the ones made (the last one
+// last): a user who changes a setting often changes it back.
+type gen struct {
+	r     *rand.Rand
+	m     *model
+	undo  []step
+	chain bool // a chain of steps is due after the kill just generated (gen_chain_test.go)
 }
 
-// randomStep is an edit or an operation fit for the model's state.
-func randomStep(r *rand.Rand, m *model) step {
+// upgradeSteps is the start of a sequence that upgrades the provider: a
+// first apply with the previous release, killed in half of them while it
+// waits (or its provider killed), then the upgrade.
+func upgradeSteps(r *rand.Rand) []step {
+	first := step{Kind: stepOp, Name: "apply"}
+	if r.IntN(2) == 0 {
+		first.Fault = []string{"kill-wait", "kill-wait", "kill-provider"}[r.IntN(3)]
+	}
+	return []step{first, {Kind: stepOp, Name: "upgrade"}}
+}
+
+// steps is a random step; a kill that would not fire (nothing created, or
+// nothing waits) comes after edits that make the apply start jobs
+// (killEdits), or goes if none does. A kill-upload lets through some of
+// the uploads its apply is to make.
+func (g *gen) steps() []step {
+	r, m := g.r, g.m
+	if g.chain {
+		g.chain = false
+		if c := g.chainSteps(); len(c) > 0 {
+			return c
+		}
+	}
+	s := g.step()
+	if !isKill(s.Fault) || !m.killable() {
+		return []step{s}
+	}
+	for try := 0; try < 4; try++ {
+		var pre []step
+		if try > 0 {
+			pre = killEdits(r, m, s)
+		}
+		c := m.clone()
+		for _, p := range pre {
+			c.cfg = applyEdit(c.cfg, p)
+		}
+		if n := plannedNews(c, s); s.Fault == "kill-upload" && n > 0 {
+			s.Value = r.IntN(n)
+		}
+		if killFires(c, s) {
+			g.chain = r.IntN(5) < 4
+			return append(pre, s)
+		}
+	}
+	s.Fault = ""
+	return []step{s}
+}
+
+// killEdits is edits after which kill step s starts jobs that wait: on
+// the block it replaces (or one at random), an instance at least,
+// wait_for_completion on (not for kill-upload), and unless s is a
+// -replace, a trigger, the data or the count changed.
+func killEdits(r *rand.Rand, m *model, s step) []step {
+	bi := r.IntN(len(m.cfg.Blocks))
+	if s.Name == "replace" && s.Block < len(m.cfg.Blocks) {
+		bi = s.Block
+	}
+	b := m.cfg.Blocks[bi]
+	var out []step
+	if b.Count == 0 {
+		out = append(out, step{Kind: stepEdit, Name: "count", Block: bi, Value: 1})
+	}
+	if !b.Wait && s.Fault != "kill-upload" {
+		out = append(out, step{Kind: stepEdit, Name: "wait", Block: bi, Value: 1})
+	}
+	if s.Name == "replace" || b.Count == 0 {
+		return out
+	}
+	edits := []step{{Kind: stepEdit, Name: "trigger", Block: bi, Value: b.Trigger + 1},
+		{Kind: stepEdit, Name: "bytes", Block: bi, Value: (b.Data + 1 + r.IntN(len(datasets)-1)) % len(datasets)}}
+	if b.Count < 2 {
+		edits = append(edits, step{Kind: stepEdit, Name: "count", Block: bi, Value: 2})
+	}
+	return append(out, edits[r.IntN(len(edits))])
+}
+
+// step is an edit (a third of them taking back the last edit still in
+// effect) or an operation fit for the model's state.
+func (g *gen) step() step {
+	r, m := g.r, g.m
+	if s, ok := g.followUp(); ok {
+		return s
+	}
 	if r.Float64() < editRate {
+		for len(g.undo) > 0 && r.IntN(3) == 0 {
+			u := g.undo[len(g.undo)-1]
+			g.undo = g.undo[:len(g.undo)-1]
+			if editValue(m.cfg.Blocks[u.Block], u.Name) != u.Value {
+				return u
+			}
+		}
 		name := pick(r, editWeights)
 		bi := r.IntN(len(m.cfg.Blocks))
 		n := editChoices[name]
@@ -128,23 +231,60 @@ func randomStep(r *rand.Rand, m *model) step {
 		}
 		return step{Kind: stepEdit, Name: name, Block: bi, Value: v}
 	}
-	s := step{Kind: stepOp, Name: pick(r, opWeights)}
+	s := step{Kind: stepOp, Name: pick(r, g.opWeights())}
 	targets := sortedKeys(m.state)
-	if s.Name == "replace" {
-		targets = sortedKeys(m.cfg.instances())
-	}
 	switch s.Name {
-	case "replace", "taint", "untaint", "import", "purge":
-		if len(targets) == 0 {
-			s.Name = "apply"
-			break
+	case "replace":
+		targets = sortedKeys(m.cfg.instances())
+	case "adopt":
+		targets = m.adoptable()
+	case "end-orphan", "workspace-select":
+		s.Index, s.Value = r.IntN(4), r.IntN(4)
+		if s.Name == "end-orphan" && len(m.journal) == 0 {
+			s = step{Kind: stepOp, Name: "apply"}
 		}
-		s.Block, s.Index = parseAddr(m.cfg, targets[r.IntN(len(targets))])
+	}
+	if targeted[s.Name] {
+		if len(targets) == 0 {
+			s = step{Kind: stepOp, Name: "apply"}
+		} else {
+			s.Block, s.Index = parseAddr(m.cfg, targets[r.IntN(len(targets))])
+		}
 	}
 	if (s.Name == "apply" || s.Name == "plan-apply" || s.Name == "replace") && r.Float64() < faultRate {
 		s.Fault = pick(r, faultWeights)
 	}
 	return s
+}
+
+// opWeights is the operations' weights now: no workspaces with the http
+// backend; adopt and end-orphan weigh more while the journal holds
+// entries, workspace-select while there are workspaces to select.
+func (g *gen) opWeights() map[string]int {
+	w := maps.Clone(opWeights)
+	if g.m.remote {
+		w["workspace-new"], w["workspace-select"] = 0, 0
+	}
+	if len(g.m.journal) > 0 {
+		w["adopt"], w["end-orphan"] = w["adopt"]*4, w["end-orphan"]*3
+	}
+	if len(g.m.workspaces()) > 1 {
+		w["workspace-select"] *= 3
+	}
+	return w
+}
+
+// adoptable is the instances the configuration declares whose definition
+// an entry of the journal has.
+func (m *model) adoptable() []string {
+	var out []string
+	for _, a := range sortedKeys(m.cfg.instances()) {
+		d := defOf(m.cfg.Blocks[m.cfg.instances()[a]])
+		if slices.ContainsFunc(m.journal, func(e *entry) bool { return e.Def == d && !e.Ended }) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // parseAddr is the block index and instance index of address a in c.

@@ -20,14 +20,15 @@ func runModel(t *testing.T, steps ...step) (int, expect) {
 		}
 		m.releases()
 		e = m.op(s)
-		ids := map[string]string{}
-		for _, a := range sortedKeys(e.New) {
-			ids[a] = string(rune('a' + next))
-			next++
-		}
+		ids, _ := assign(m, e, next)
+		next += len(ids)
 		m.learn(ids)
 	}
-	return len(e.New), e
+	lo, hi := e.jobs()
+	if lo != hi {
+		t.Fatalf("the model expects %d to %d new jobs, want one count", lo, hi)
+	}
+	return lo, e
 }
 
 var (
@@ -156,7 +157,7 @@ func TestModel_swapGroups(t *testing.T) {
 			n, e := runModel(t, c.steps...)
 			members := 0
 			for _, g := range e.Swap {
-				members += len(g)
+				members += len(g.Members)
 			}
 			if members != c.group || len(e.Swap) > 1 || n != c.new {
 				t.Errorf("swap groups %v, %d new jobs; want one group of %d, %d new jobs", e.Swap, n, c.group, c.new)

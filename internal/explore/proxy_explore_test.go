@@ -3,6 +3,7 @@
 package explore
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,13 +15,20 @@ import (
 // proxy serves the emulator, and makes jobs hang for the hang faults:
 // while hanging, every job started from base on is forced RUNNING (and a
 // submit of a hung job forced SUBMITTED), with no final status planned,
-// until released.
+// until released. Armed for a kill, it fires its trigger when the moment
+// comes: at the first status read of a hung job (a provider waits), or
+// when an upload arrives after pass others went through; that upload is
+// held, part of its body read, and never reaches the emulator.
 type proxy struct {
 	srv     *emulator.Server
 	mu      sync.Mutex
 	hanging bool
 	base    int             // jobs before the hanging operation
 	hung    map[string]bool // jobs hung, not released
+	kill    string          // the armed kill's trigger: "upload", "poll" or ""
+	pass    int             // uploads to let through before one is held
+	fired   chan struct{}   // closed when the trigger fires
+	unhold  chan struct{}   // closed by disarm: the uploads held end
 }
 
 func newProxy(srv *emulator.Server) *proxy { return &proxy{srv: srv, hung: map[string]bool{}} }
@@ -30,6 +38,35 @@ func (p *proxy) setHang(on bool, base int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.hanging, p.base = on, base
+}
+
+// armKill arms the trigger of a kill: "upload" (after pass uploads) or
+// "poll"; the channel is closed when it fires.
+func (p *proxy) armKill(trigger string, pass int) <-chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.kill, p.pass, p.fired, p.unhold = trigger, pass, make(chan struct{}), make(chan struct{})
+	return p.fired
+}
+
+// disarm stops hanging new jobs and disarms the kill, ending the uploads held.
+func (p *proxy) disarm() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.hanging, p.kill = false, ""
+	if p.unhold != nil {
+		close(p.unhold)
+		p.unhold = nil
+	}
+}
+
+// fireLocked fires the trigger, once; p.mu is held.
+func (p *proxy) fireLocked() {
+	select {
+	case <-p.fired:
+	default:
+		close(p.fired)
+	}
 }
 
 // release ends hung jobs with their status.
@@ -43,15 +80,28 @@ func (p *proxy) release(rs []release) {
 }
 
 // ServeHTTP passes the request to the emulator; a start while hanging, or
-// a submit of a hung job, is answered only once its job is forced.
+// a submit of a hung job, is answered only once its job is forced; an
+// upload a kill holds never reaches it.
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, emulator.BasePath+"/")
 	seg := strings.Split(path, "/")
 	start := len(seg) == 3 && seg[0] == "templates" && strings.HasPrefix(seg[2], "startWith")
 	submit := len(seg) == 3 && seg[0] == "jobs" && seg[2] == "submit"
+	poll := r.Method == http.MethodGet && seg[0] == "jobs" && (len(seg) == 2 || len(seg) == 3 && seg[2] == "status")
 	p.mu.Lock()
+	hold, unhold := start && p.kill == "upload" && p.pass <= 0, p.unhold
+	if start && p.kill == "upload" {
+		p.pass--
+	}
+	if poll && p.kill == "poll" && p.hung[seg[1]] {
+		p.fireLocked()
+	}
 	intercept := (start && p.hanging) || (submit && p.hung[seg[1]])
 	p.mu.Unlock()
+	if hold {
+		p.hold(w, r, unhold)
+		return
+	}
 	if !intercept {
 		p.srv.ServeHTTP(w, r)
 		return
@@ -82,4 +132,18 @@ func (p *proxy) hangNewLocked() {
 			p.srv.SetJobStatus(j.ID, emulator.StatusRunning)
 		}
 	}
+}
+
+// hold reads part of an upload's body, fires the trigger, and waits for
+// the client to go (killed) or the kill to be disarmed.
+func (p *proxy) hold(w http.ResponseWriter, r *http.Request, unhold <-chan struct{}) {
+	_, _ = io.CopyN(io.Discard, r.Body, max(r.ContentLength/2, 1))
+	p.mu.Lock()
+	p.fireLocked()
+	p.mu.Unlock()
+	select {
+	case <-r.Context().Done():
+	case <-unhold:
+	}
+	http.Error(w, "held by the explorer's kill", http.StatusServiceUnavailable)
 }

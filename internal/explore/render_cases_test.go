@@ -29,3 +29,21 @@ func TestMainTF(t *testing.T) {
 		}
 	}
 }
+
+func TestBackendAndCLIConfig(t *testing.T) {
+	if backendHCL("") != "" {
+		t.Error("a local state file has a backend.tf")
+	}
+	got := backendHCL("http://127.0.0.1:1/main")
+	for _, want := range []string{`backend "http"`, `address        = "http://127.0.0.1:1/main"`, `lock_address   = "http://127.0.0.1:1/main"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("backend.tf lacks %s:\n%s", want, got)
+		}
+	}
+	cfg := cliConfigText("/bin", "/mirror")
+	for _, want := range []string{`"registry.opentofu.org/etl-provider/etl" = "/bin"`, `path = "/mirror"`} {
+		if !strings.Contains(cfg, want) {
+			t.Errorf("the CLI configuration lacks %s:\n%s", want, cfg)
+		}
+	}
+}

@@ -128,3 +128,34 @@ func dataHCL(b block) string {
 	}
 	return fmt.Sprintf("  file = {\n%s    format   = %q\n    encoding = %q\n  }\n", src, formats[b.Format], encodings[b.Encoding])
 }
+
+// backendHCL is backend.tf for the http backend with the state at url
+// (its lock at the same address), or "" for a local state file.
+func backendHCL(url string) string {
+	if url == "" {
+		return ""
+	}
+	return fmt.Sprintf("terraform {\n  backend \"http\" {\n    address        = %q\n    lock_address   = %q\n    unlock_address = %q\n  }\n}\n", url, url, url)
+}
+
+// providerAddrs are the addresses the configuration's etl resolves to.
+var providerAddrs = []string{
+	"registry.terraform.io/etl-provider/etl", "registry.opentofu.org/etl-provider/etl",
+}
+
+// cliConfigText is a CLI configuration whose dev_overrides run the
+// provider in bin, and whose filesystem mirror lets terraform init (which
+// the journal needs: it lives in .terraform) pick a provider without a
+// registry; mirror holds it as version mirrorVersion.
+func cliConfigText(bin, mirror string) string {
+	var sb strings.Builder
+	sb.WriteString("# Written by the explorer (internal/explore).\nprovider_installation {\n  dev_overrides {\n")
+	for _, a := range providerAddrs {
+		fmt.Fprintf(&sb, "    %q = %q\n", a, bin)
+	}
+	fmt.Fprintf(&sb, "  }\n  filesystem_mirror {\n    path = %q\n  }\n}\n", mirror)
+	return sb.String()
+}
+
+// mirrorVersion is the version the mirror holds the provider as.
+const mirrorVersion = "0.0.1"

@@ -3,130 +3,196 @@
 package explore
 
 import (
+	"errors"
+	"fmt"
 	"net/http/httptest"
 	"os"
-	"strings"
+	"path/filepath"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
 )
 
 // outcome is how a sequence ended: At is the step whose check failed (-1:
-// none), with the mismatches and the notable lines of its output.
+// none), with the mismatches and the notable lines of its output; IDs
+// the jobs it adopted, by step, for the reproducer.
 type outcome struct {
 	At       int
 	Problems []string
 	Notes    []string
+	IDs      map[int]string
+}
+
+// run is one sequence running: its emulator (behind the proxy), its
+// directory (initialised, with the http backend on a state server of its
+// own if remote), and the model.
+type run struct {
+	s    setup
+	q    sequence
+	fig  *figures // nil while shrinking
+	m    *model
+	srv  *emulator.Server
+	px   *proxy
+	ts   *httptest.Server
+	st   *httpstate.Server // nil: a local state file
+	base string            // main/ (the configuration's directory) and other/ (other-dir)
+	dir  string
+	old  bool // the previous release of the provider runs
+	ids  map[int]string
 }
 
 // runSeq runs q with a new emulator in a new directory, checking each
 // operation against the model; fig (nil while shrinking) counts steps.
 func (s setup) runSeq(q sequence, fig *figures) outcome {
-	srv := emulator.New(s.Emulator)
-	px := newProxy(srv)
-	ts := httptest.NewServer(px)
-	defer ts.Close()
-	dir, err := os.MkdirTemp("", "explore-")
+	r, err := s.newRun(q, fig)
 	if err != nil {
 		return outcome{At: 0, Problems: []string{err.Error()}}
 	}
-	defer os.RemoveAll(dir)
-	m := newModel(q.Init)
+	defer r.close()
 	for n, st := range q.Steps {
-		if st.Kind == stepEdit {
-			m.cfg = applyEdit(m.cfg, st)
+		switch {
+		case st.Kind == stepEdit:
+			r.m.cfg = applyEdit(r.m.cfg, st)
+			fig.countStep(st, false)
+			continue
+		case st.Name == "upgrade":
+			r.upgrade()
 			fig.countStep(st, false)
 			continue
 		}
-		e, o, out, err := s.runOp(dir, ts.URL, m, px, srv, st)
-		fig.countStep(st, e.Skip)
-		if err != nil {
-			return outcome{At: n, Problems: []string{err.Error()}, Notes: notable(out)}
+		res := r.op(n, st)
+		fig.countStep(res.step, res.e.Skip)
+		if res.err != nil {
+			return outcome{At: n, Problems: []string{res.err.Error()}, Notes: notable(res.out), IDs: r.ids}
 		}
-		if e.Skip {
+		if res.e.Skip {
 			continue
 		}
-		ids, problems := check(e, o)
-		fig.countJobs(len(e.New), len(o.Jobs)-o.Before)
-		if len(problems) > 0 {
-			return outcome{At: n, Problems: problems, Notes: notable(out)}
+		if problems := r.verify(res); len(problems) > 0 {
+			return outcome{At: n, Problems: problems, Notes: notable(res.out), IDs: r.ids}
 		}
-		m.learn(ids)
 	}
-	return outcome{At: -1}
+	return outcome{At: -1, IDs: r.ids}
 }
 
-// runOp runs operation st: releases the hung jobs (not before a
-// destroy), asks the model, writes the configuration, arms the fault,
-// runs the CLI, and observes the state and the emulator's jobs.
-func (s setup) runOp(dir, url string, m *model, px *proxy, srv *emulator.Server, st step) (expect, observed, string, error) {
-	if st.Name != "destroy" {
-		px.release(m.releases())
+// newRun starts what sequence q needs, and runs terraform init.
+func (s setup) newRun(q sequence, fig *figures) (*run, error) {
+	srv := emulator.New(s.Emulator)
+	r := &run{s: s, q: q, fig: fig, srv: srv, px: newProxy(srv), m: newModel(q.Init), ids: map[int]string{}}
+	r.ts = httptest.NewServer(r.px)
+	base, err := os.MkdirTemp("", "explore-")
+	if err != nil {
+		r.ts.Close()
+		return nil, err
 	}
-	a := ""
-	if st.Block < len(m.cfg.Blocks) {
-		a = addr(m.cfg.Blocks[st.Block], st.Index)
+	r.base, r.dir = base, filepath.Join(base, "main")
+	r.old = q.hasUpgrade() && s.OldCLIConfig != ""
+	r.m.remote, r.m.old = q.Remote, r.old
+	if q.Remote {
+		r.st = httpstate.Start()
 	}
-	e := m.op(st)
-	if e.Skip {
-		return e, observed{}, "", nil
+	if err := r.initDir(r.dir, "main"); err != nil {
+		r.close()
+		return nil, err
 	}
-	if err := writeConfig(dir, m.cfg); err != nil {
-		return e, observed{}, "", err
-	}
-	before := len(srv.Jobs())
-	if st.Name == "purge" {
-		srv.PurgeJob(e.Keep[a])
-	}
-	arm(px, srv, st.Fault, before)
-	var out strings.Builder
-	failed := false
-	for _, args := range cliArgs(st, a, e.Keep[a]) {
-		text, f := s.cli(dir, url, args...)
-		out.WriteString("$ " + strings.Join(args, " ") + "\n" + text)
-		if failed = f; failed {
-			break
-		}
-	}
-	px.setHang(false, 0)
-	srv.ClearFaults()
-	state, err := readState(dir)
-	return e, observed{Failed: failed, State: state, Jobs: srv.Jobs(), Before: before}, out.String(), err
+	return r, nil
 }
 
-// arm sets up fault for the next operation.
-func arm(px *proxy, srv *emulator.Server, fault string, before int) {
-	burst := func(status int, es ...emulator.Endpoint) {
-		for _, e := range es {
-			srv.InjectFault(emulator.Fault{Endpoint: e, Count: 2, Status: status})
-		}
+// close stops what the sequence left running (the orphaned provider
+// processes first) and removes its directories.
+func (r *run) close() {
+	stopOrphans(r.s.Exes, r.base)
+	r.px.disarm()
+	r.ts.Close()
+	if r.st != nil {
+		r.st.Close()
 	}
-	switch fault {
-	case "hang", "hang-error":
-		px.setHang(true, before)
-	case "429-start":
-		burst(429, emulator.EndpointStartWithFile, emulator.EndpointStartWithData)
-	case "503-get":
-		burst(503, emulator.EndpointGetJob, emulator.EndpointGetJobStatus)
-	case "503-submit":
-		burst(503, emulator.EndpointSubmitJob)
-	}
+	_ = os.RemoveAll(r.base)
 }
 
-// notable is the lines of a CLI's output worth showing with a mismatch:
-// the commands, the warnings and errors with their next line.
-func notable(out string) []string {
-	var keep []string
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, "development overrides") {
-			continue
-		}
-		if strings.HasPrefix(l, "$ ") || strings.Contains(l, "Warning: ") || strings.Contains(l, "Error: ") {
-			keep = append(keep, strings.TrimSpace(l))
-			if i+2 < len(lines) && !strings.HasPrefix(l, "$ ") {
-				keep = append(keep, "  "+strings.TrimSpace(lines[i+2]))
-			}
-		}
+// stateURL is the address of the state name on the state server ("": a
+// local state file).
+func (r *run) stateURL(name string) string {
+	if r.st == nil {
+		return ""
 	}
-	return keep
+	return r.st.URL(name)
+}
+
+// initDir writes the configuration and the backend into dir, then runs
+// terraform init: the provider keeps its journal in .terraform.
+func (r *run) initDir(dir, name string) error {
+	if err := writeConfig(dir, r.m.cfg); err != nil {
+		return err
+	}
+	if err := writeBackend(dir, r.stateURL(name)); err != nil {
+		return err
+	}
+	if out, failed := r.cli(dir, "init", "-input=false", "-no-color"); failed {
+		return errors.New("terraform init failed:\n" + out)
+	}
+	// Terraform 1.16 installs nothing for a provider under dev_overrides,
+	// and with a local state makes no .terraform: the data directory a
+	// user's init makes (installing the provider), where the journal lives.
+	return os.MkdirAll(filepath.Join(dir, ".terraform"), 0o755)
+}
+
+// cliConfig is the CLI configuration of the provider that runs now.
+func (r *run) cliConfig() string {
+	if r.old {
+		return r.s.OldCLIConfig
+	}
+	return r.s.CLIConfig
+}
+
+// cli runs the CLI in dir with the emulator and the provider that runs now.
+func (r *run) cli(dir string, args ...string) (string, bool) {
+	return r.s.cli(r.cliConfig(), dir, r.ts.URL, args...)
+}
+
+// upgrade switches from the previous release to the provider under test.
+func (r *run) upgrade() {
+	if r.old && r.fig != nil {
+		r.fig.Upgrades++
+	}
+	r.old, r.m.old = false, false
+}
+
+// verify checks what an operation left, and the model learns from it: a
+// kill that fired loosely, then from what it left; any other operation
+// (a kill that did not fire is the apply it would have been) exactly.
+func (r *run) verify(res result) []string {
+	o := res.o
+	started := len(o.Jobs) - o.Before
+	if res.kp != nil && res.fired {
+		problems := checkKill(*res.kp, res.e, o)
+		r.fig.countKill(res.step.Fault, started, res.kp.Max)
+		if len(problems) == 0 {
+			r.m.learnKill(*res.kp, o)
+		}
+		return problems
+	}
+	ids, problems := check(res.e, o)
+	lo, hi := res.e.jobs()
+	r.fig.countJobs(min(max(started, lo), hi), started)
+	for _, p := range res.extra {
+		problems = append(problems, fmt.Sprintf("other-dir: %s", p))
+	}
+	if len(problems) == 0 && !res.e.Other {
+		r.m.learn(ids)
+	}
+	return problems
+}
+
+// writeBackend writes dir's backend.tf for the http backend at url, or
+// removes it ("": a local state file).
+func writeBackend(dir, url string) error {
+	p := filepath.Join(dir, "backend.tf")
+	if url == "" {
+		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
+	return os.WriteFile(p, []byte(backendHCL(url)), 0o644)
 }

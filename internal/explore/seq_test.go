@@ -114,28 +114,58 @@ type step struct {
 	Kind  string // stepEdit or stepOp
 	Name  string // the edit (editNames) or the operation (opNames)
 	Block int    // the block an edit or an operation targets
-	Index int    // the instance an operation targets
-	Value int    // an edit's new value
-	Fault string // an operation's fault (faultNames), or ""
+	Index int    // the instance an operation targets; end-orphan: the entry
+	// Value is an edit's new value; for kill-upload, how many uploads
+	// reach the service before one is held; for end-orphan, how the job
+	// ends (orphanEnds); for workspace-select, which workspace.
+	Value int
+	Fault string // an operation's fault (faultNames, killNames), or ""
 }
+
+// targeted is the operations that name an instance.
+var targeted = map[string]bool{"replace": true, "taint": true, "untaint": true, "import": true, "purge": true, "adopt": true}
 
 // String is the step as the figures and the shrunk sequences show it.
 func (s step) String() string {
+	fault := s.Fault
+	if fault == "kill-upload" {
+		fault = fmt.Sprintf("kill-upload@%d", s.Value)
+	}
 	switch {
 	case s.Kind == stepEdit:
 		return fmt.Sprintf("edit %s r%d=%d", s.Name, s.Block, s.Value)
-	case s.Name == "replace" || s.Name == "taint" || s.Name == "untaint" || s.Name == "import" || s.Name == "purge":
-		return strings.TrimSpace(fmt.Sprintf("%s r%d[%d] %s", s.Name, s.Block, s.Index, s.Fault))
+	case targeted[s.Name]:
+		return strings.TrimSpace(fmt.Sprintf("%s r%d[%d] %s", s.Name, s.Block, s.Index, fault))
+	case s.Name == "end-orphan":
+		return fmt.Sprintf("end-orphan #%d %s", s.Index, orphanEnds[s.Value%len(orphanEnds)])
+	case s.Name == "workspace-select":
+		return fmt.Sprintf("workspace-select %d", s.Value)
 	}
-	return strings.TrimSpace(s.Name + " " + s.Fault)
+	return strings.TrimSpace(s.Name + " " + fault)
 }
 
-// sequence is a generated run: its seed, first configuration and steps.
+// sequence is a generated run: its seed, first configuration and steps,
+// and its backend.
 type sequence struct {
-	Name  string // a scenario's name; "" for a generated sequence
-	Seed  int64
-	Init  config
-	Steps []step
+	Name   string // a scenario's name; "" for a generated sequence
+	Seed   int64
+	Remote bool // the http backend (a remote state) instead of a local state file
+	Init   config
+	Steps  []step
+}
+
+// backend is the name of q's backend, as the figures count it.
+func (q sequence) backend() string {
+	if q.Remote {
+		return "http"
+	}
+	return "local"
+}
+
+// hasUpgrade says whether q runs its first operations with the previous
+// release of the provider, until its upgrade step.
+func (q sequence) hasUpgrade() bool {
+	return slices.ContainsFunc(q.Steps, func(s step) bool { return s.Kind == stepOp && s.Name == "upgrade" })
 }
 
 // configAt is the configuration in effect before step n (after the edits

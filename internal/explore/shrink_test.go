@@ -8,7 +8,8 @@ import (
 
 // shrink simplifies q while fails still reports a mismatch: it drops
 // steps, one at a time from the last to the first, then takes the faults
-// off the operations, until a pass changes nothing or budget runs of fails
+// (and kills) off the operations, then tries a local state for a remote
+// one, until a pass changes nothing or budget runs of fails
 // are spent. It returns the shrunk sequence (cut after the step that then
 // fails, as fails reports it) and the runs spent.
 func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence, int) {
@@ -39,6 +40,11 @@ func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence,
 			t := q
 			t.Steps = slices.Clone(q.Steps)
 			t.Steps[i].Fault = ""
+			changed = try(t) || changed
+		}
+		if q.Remote && runs < budget { // a local state, if it fails all the same
+			t := q
+			t.Steps, t.Remote = slices.Clone(q.Steps), false
 			changed = try(t) || changed
 		}
 	}

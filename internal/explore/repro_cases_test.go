@@ -1,0 +1,46 @@
+package explore
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A reproducer of a sequence with the new steps: the kill as a command
+// killed in the background, the adopted job's id, the workspace, the
+// second directory, the upgrade; and a shell that parses it.
+func TestRepro_kills(t *testing.T) {
+	q := sequence{Seed: 9, Remote: false, Init: config{Blocks: []block{rows("r0", 0, true)}}, Steps: []step{
+		{Kind: stepOp, Name: "apply", Fault: "kill-provider"}, {Kind: stepOp, Name: "upgrade"},
+		{Kind: stepOp, Name: "replace", Fault: "kill-wait"}, {Kind: stepOp, Name: "adopt"},
+		{Kind: stepOp, Name: "workspace-new"}, {Kind: stepOp, Name: "other-dir"}, {Kind: stepOp, Name: "apply", Fault: "interrupt"},
+	}}
+	dir := filepath.Join(t.TempDir(), "repro")
+	f := failure{Seq: q, Problems: []string{"0 jobs started, 1 expected"}, CLI: "terraform", Root: "/repo", Provider: "/repo", IDs: map[int]string{3: "1140000000000000007"}}
+	if err := writeRepro(dir, f); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := string(b)
+	for _, want := range []string{
+		"killed provider 'apply' '-auto-approve' '-input=false'",
+		"killed KILL 'apply' '-auto-approve' '-input=false' '-replace=etl_import.r0[0]'",
+		"killed INT 'apply'", "git -C \"$repo\" archive " + previousCommit, "export TF_CLI_CONFIG_FILE=\"$work/cli.tfrc\"",
+		"id='1140000000000000007'", "run 'import' '-input=false' 'etl_import.r0[0]' \"$id\"", "run 'workspace' 'new' 'w1'",
+		"cd \"$work/other\"", "run 'destroy' '-auto-approve' '-input=false'", "\"$cli\" init -input=false",
+	} {
+		if !strings.Contains(script, want) {
+			t.Errorf("run.sh lacks %s", want)
+		}
+	}
+	if bash, err := exec.LookPath("bash"); err == nil {
+		if out, err := exec.Command(bash, "-n", filepath.Join(dir, "run.sh")).CombinedOutput(); err != nil {
+			t.Errorf("bash -n run.sh: %v\n%s", err, out)
+		}
+	}
+}

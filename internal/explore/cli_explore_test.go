@@ -5,6 +5,7 @@ package explore
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -175,10 +176,27 @@ func (s setup) command(ctx context.Context, cliConfig, dir, url string, args ...
 // configuration cliConfig; it returns the combined output and whether the
 // command failed.
 func (s setup) cli(cliConfig, dir, url string, args ...string) (string, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), cliTimeout)
 	defer cancel()
 	out, err := s.command(ctx, cliConfig, dir, url, args...).CombinedOutput()
-	return ansi.ReplaceAllString(string(out), ""), err != nil
+	return timedOut(ctx, ansi.ReplaceAllString(string(out), "")), err != nil
+}
+
+// cliTimeout bounds one command of the CLI: an apply here takes seconds,
+// its waits 6 s at most.
+const cliTimeout = 2 * time.Minute
+
+// cliTimedOutNote ends the output of a command the explorer SIGKILLed
+// because it ran over cliTimeout: what that command left (an empty state
+// file, jobs) is not the provider's doing, and the check says so.
+const cliTimedOutNote = "explore: the CLI ran over its time limit, and the explorer SIGKILLed it"
+
+// timedOut is out, with cliTimedOutNote when ctx ran out.
+func timedOut(ctx context.Context, out string) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return out + "\n" + cliTimedOutNote + "\n"
+	}
+	return out
 }
 
 // ansi matches the colour codes of the CLI's output.

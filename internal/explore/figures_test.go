@@ -12,6 +12,7 @@ type figures struct {
 	JobsExpected, JobsStarted                         int
 	KillJobs, KillMost                                int // jobs killed applies started, and the most they could
 	Restores                                          int // state files found empty after a kill, and restored
+	Reruns                                            int // sequences run again after a command ran over cliTimeout
 	Upgrades                                          int // upgrade steps run (from the previous release)
 	Edits, Ops, Faults                                map[string]int
 	Kills, Fired                                      map[string]int // kills run, and those that fired
@@ -83,6 +84,7 @@ func (f *figures) String() string {
 	fmt.Fprintf(&sb, "kills:      %s; state files restored after a kill: %d\n", strings.Join(kills, " "), f.Restores)
 	fmt.Fprintf(&sb, "backends:   %s (sequences); upgrades from the previous release: %d\n", counts(f.Backends, []string{"local", "http"}), f.Upgrades)
 	fmt.Fprintf(&sb, "jobs:       %d expected, %d started; killed applies: %d started (at most %d)\n", f.JobsExpected, f.JobsStarted, f.KillJobs, f.KillMost)
+	fmt.Fprintf(&sb, "reruns:     %d (a command ran over the explorer's time limit)\n", f.Reruns)
 	fmt.Fprintf(&sb, "explore: %d sequences, %d steps, %d mismatches, %d shrink runs, %s\n",
 		f.Sequences, f.Steps, f.Mismatches, f.ShrinkRuns, time.Since(f.Start).Round(time.Second))
 	return sb.String()

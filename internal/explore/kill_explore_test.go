@@ -28,7 +28,7 @@ const killDelay = 300 * time.Millisecond
 // the kill fired (struck while the CLI ran, which then failed). A trigger
 // that never fires lets the command run to its end.
 func (r *run) cliKill(dir string, args []string, kill string, trig <-chan struct{}) (string, bool, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), cliTimeout)
 	defer cancel()
 	cmd := r.s.command(ctx, r.cliConfig(), dir, r.ts.URL, args...)
 	var out bytes.Buffer
@@ -55,7 +55,7 @@ func (r *run) cliKill(dir string, args []string, kill string, trig <-chan struct
 	}
 	<-done
 	failed := !cmd.ProcessState.Success()
-	return ansi.ReplaceAllString(out.String(), ""), failed, struck && failed
+	return timedOut(ctx, ansi.ReplaceAllString(out.String(), "")), failed, struck && failed
 }
 
 // strike carries out kill on the CLI whose process is pid, unless it

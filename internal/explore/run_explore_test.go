@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
@@ -69,6 +70,9 @@ func (s setup) runSeq(q sequence, fig *figures) outcome {
 			continue
 		}
 		if problems := r.verify(res); len(problems) > 0 {
+			if strings.Contains(res.out, cliTimedOutNote) {
+				problems = append([]string{cliTimedOutNote}, problems...)
+			}
 			return outcome{At: n, Problems: problems, Notes: notable(res.out), IDs: r.ids}
 		}
 	}

@@ -105,6 +105,17 @@ func (m *model) sweep(held map[string]bool) {
 	m.forget(func(e *entry) bool { return held[e.Job] || e.Drop != "" || e.Ended })
 }
 
+// refreshJournal is what the refresh and plan of an operation do to the
+// journal: an entry whose job the state holds is removed (the guide: "a
+// refresh or a plan finds its job in the state").
+func (m *model) refreshJournal() {
+	held := map[string]bool{}
+	for _, st := range m.state {
+		held[st.Job] = true
+	}
+	m.forget(func(e *entry) bool { return held[e.Job] })
+}
+
 // note records that job, of def d, was started by a create of a new (or
 // tainted) object while the journal's entries of other definitions were
 // unsettled: they are suspect of it. skip lists entries left out (the

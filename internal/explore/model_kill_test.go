@@ -160,6 +160,7 @@ func (m *model) learnOrphans(kp killPlan, o observed, newJobs []emulator.Job, he
 			m.note(id, kp.Planned[a], skip)
 		}
 	}
+	m.learnResumed(kp)
 	for _, j := range newJobs {
 		if held[j.ID] {
 			continue
@@ -173,6 +174,42 @@ func (m *model) learnOrphans(kp killPlan, o observed, newJobs []emulator.Job, he
 		}
 		m.journal = append(m.journal, e)
 	}
+}
+
+// learnResumed adds the journal's entries of the tainted jobs the killed
+// apply may have resumed: the provider wrote each one when a create took
+// it, for the change of that create (the tainted job itself, or the job
+// another member of its group replaced, which may have taken it), and a
+// state that still holds the job removes it only at the next refresh
+// (refreshJournal); one that dropped the tainted object (a local state
+// file that got the destroy, or an import in its place) leaves it for the
+// next create of its definition.
+func (m *model) learnResumed(kp killPlan) {
+	for _, a := range sortedKeys(kp.Resume) {
+		for _, job := range sortedKeys(kp.Resume[a]) {
+			if !tainted(kp.Prev, job) || slices.ContainsFunc(m.journal, func(e *entry) bool { return e.Job == job }) {
+				continue
+			}
+			e := newEntry(job, kp.Planned[a], job)
+			for _, b := range sortedKeys(kp.Planned) {
+				if kp.Planned[b] == e.Def {
+					e.Priors[kp.Prior[b]] = true
+				}
+			}
+			e.Maybe = true // the create that took it may not have run before the kill
+			m.journal = append(m.journal, e)
+		}
+	}
+}
+
+// tainted reports whether job is the job of a tainted instance in prev.
+func tainted(prev map[string]*inst, job string) bool {
+	for _, st := range prev {
+		if st.Tainted && st.Job == job {
+			return true
+		}
+	}
+	return false
 }
 
 // orphan is the entry of job j that a killed apply started and no state

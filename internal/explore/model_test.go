@@ -158,6 +158,10 @@ func (m *model) releases() []release {
 func (m *model) op(s step) expect {
 	e := expect{New: map[string]def{}, Keep: map[string]string{}, Tainted: map[string]bool{}, HangNew: map[string]bool{}}
 	m.swap, m.made = nil, nil
+	switch s.Name {
+	case "apply", "plan-apply", "replace", "refresh", "destroy":
+		m.refreshJournal()
+	}
 	target := m.target(s)
 	_, inConfig := m.cfg.instances()[target]
 	st := m.state[target]

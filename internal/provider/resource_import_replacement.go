@@ -75,7 +75,7 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 		}
 	} else {
 		pc.Definition = def.Key()
-		r.previewResume(ctx, plan, pc, diags)
+		r.previewResume(ctx, pc, diags)
 	}
 	setPrivateJSON(ctx, p, privatePlannedCreateKey, pc, diags)
 }
@@ -84,7 +84,7 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 // short left that the apply will settle instead of starting one
 // (importjob.Preview): a reviewer sees that this create imports nothing
 // new. Terraform shows no warning of the second plan of a replacement.
-func (r *importResource) previewResume(ctx context.Context, plan importModel, pc plannedCreate, diags *diag.Diagnostics) {
+func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, diags *diag.Diagnostics) {
 	if r.ledger == nil || r.client == nil {
 		return
 	}

@@ -56,6 +56,7 @@ func TestExplore(t *testing.T) {
 		strings.SplitN(version, "\n", 2)[0], s.CLI, s.Provider, previous, seed, steps, os.Getenv("EXPLORE_EMULATOR_RULES"))
 	fig := newFigures()
 	shrunk := 0
+	var found []string // each mismatch in a line, repeated at the end, where a log's tail shows it
 	fixed := scenarios()
 	if os.Getenv("EXPLORE_SCENARIOS") == "0" {
 		fixed = nil
@@ -93,13 +94,13 @@ func TestExplore(t *testing.T) {
 			shrunk++
 			q, oc = s.shrinkSeq(q, oc, fig)
 		}
-		s.report(t, q, oc)
+		found = append(found, s.report(t, q, oc))
 	}
 	for _, line := range strings.Split(strings.TrimRight(fig.String(), "\n"), "\n") {
 		t.Log(line)
 	}
 	if fig.Mismatches > 0 {
-		t.Errorf("%d of %d sequences found a mismatch with the model", fig.Mismatches, fig.Sequences)
+		t.Errorf("%d of %d sequences found a mismatch with the model:\n%s", fig.Mismatches, fig.Sequences, strings.Join(found, "\n"))
 	}
 }
 
@@ -124,8 +125,10 @@ func (s setup) shrinkSeq(q sequence, oc outcome, fig *figures) (sequence, outcom
 	return q, last
 }
 
-// report logs a mismatch and writes its reproducer.
-func (s setup) report(t *testing.T, q sequence, oc outcome) {
+// report logs a mismatch and writes its reproducer; it returns the
+// mismatch in a line: the sequence, the step, the problems, the
+// reproducer.
+func (s setup) report(t *testing.T, q sequence, oc outcome) string {
 	t.Helper()
 	base := fmt.Sprintf("%s-seed-%d", filepath.Base(s.CLI), q.Seed)
 	if q.Name != "" {
@@ -144,6 +147,7 @@ func (s setup) report(t *testing.T, q sequence, oc outcome) {
 		msg += " (not written: " + err.Error() + ")"
 	}
 	t.Log(msg)
+	return fmt.Sprintf("  %s (%s backend), step %d: %s; %s/run.sh", name, q.backend(), oc.At+1, strings.Join(oc.Problems, "; "), dir)
 }
 
 // setWeights sets the weights spec names ("name=n,...").

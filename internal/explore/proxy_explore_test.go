@@ -122,12 +122,16 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(rec.Body.Bytes())
 }
 
-// hangNewLocked forces every job started since base, not final and not
-// hung yet, RUNNING for good; p.mu is held.
+// hangNewLocked forces every job started since base and not hung yet
+// RUNNING for good; p.mu is held. Whatever its status: each start hangs
+// its own job before it answers, so only the emulator's run time can have
+// ended it, when more than that time passed before the proxy got the lock
+// (a busy machine: CI's Terraform 1.16 run saw a job of a hung apply
+// COMPLETE that way, its instance untainted).
 func (p *proxy) hangNewLocked() {
 	jobs := p.srv.Jobs()
 	for _, j := range jobs[min(p.base, len(jobs)):] {
-		if !p.hung[j.ID] && !emulator.IsFinal(j.Status) {
+		if !p.hung[j.ID] {
 			p.hung[j.ID] = true
 			p.srv.SetJobStatus(j.ID, emulator.StatusRunning)
 		}

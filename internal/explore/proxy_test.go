@@ -1,5 +1,3 @@
-//go:build explore
-
 package explore
 
 import (

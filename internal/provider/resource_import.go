@@ -56,6 +56,7 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 // change (handed over by the Delete of a tainted object, or left by an
 // apply cut short) is settled instead (settleCreate, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer func() { responses.pass(ctx, resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -193,6 +194,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	defer responses.pass(ctx, false)
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

@@ -1,0 +1,63 @@
+package provider
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// fakeGate is a responseGate on a clock that only its sleeps advance; it
+// records each wait.
+func fakeGate() (*responseGate, *[]time.Duration) {
+	now := time.Unix(1000, 0)
+	var waits []time.Duration
+	g := &responseGate{spacing: 200 * time.Millisecond, now: func() time.Time { return now }}
+	g.sleep = func(ctx context.Context, d time.Duration) {
+		waits = append(waits, d)
+		if ctx.Err() == nil {
+			now = now.Add(d)
+		}
+	}
+	return g, &waits
+}
+
+func TestResponseGate(t *testing.T) {
+	ctx := context.Background()
+	g, waits := fakeGate()
+	g.pass(ctx, false) // successes pass at once, one after the other
+	g.pass(ctx, false)
+	if len(*waits) != 0 {
+		t.Fatalf("waits after two successes = %v, want none", *waits)
+	}
+	g.pass(ctx, true) // a failed create with an object: spacing after the last response
+	g.pass(ctx, true) // and after it, the next failed one
+	g.pass(ctx, false)
+	want := []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}
+	if len(*waits) != len(want) {
+		t.Fatalf("waits = %v, want %v", *waits, want)
+	}
+	for i, w := range want {
+		if (*waits)[i] != w {
+			t.Fatalf("waits = %v, want %v", *waits, want)
+		}
+	}
+	g.now = func() time.Time { return time.Unix(1001, 0) } // a second later: nothing to wait for
+	g.pass(ctx, true)
+	g.now = func() time.Time { return time.Unix(1002, 0) }
+	g.pass(ctx, true)
+	if len(*waits) != 3 {
+		t.Fatalf("waits after responses a second apart = %v, want no more", *waits)
+	}
+}
+
+func TestResponseGate_cancelledWaitsNoLonger(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g := &responseGate{spacing: time.Hour, now: time.Now, sleep: sleepCtx}
+	start := time.Now()
+	g.pass(ctx, true)
+	g.pass(ctx, true) // would wait an hour
+	if d := time.Since(start); d > time.Minute {
+		t.Fatalf("a cancelled response waited %v", d)
+	}
+}

@@ -21,7 +21,8 @@ import (
 //   - EXPLORE_SEQUENCES: how many random sequences (0: as many as
 //     EXPLORE_BUDGET allows, default 3m; EXPLORE_BUDGET=0s: the scenarios
 //     alone); EXPLORE_STEPS: steps per sequence (default 8);
-//   - EXPLORE_SCENARIOS=0: no scenarios;
+//   - EXPLORE_SCENARIOS=0: no scenarios; EXPLORE_SCENARIO=N: scenario N
+//     alone (N as in its reproducer's name, terraform-scenario-N);
 //   - EXPLORE_PROVIDER_DIR or EXPLORE_PROVIDER_BIN: the provider (default
 //     built from the repository);
 //   - EXPLORE_OUT: where the reproducers go (default .cache/explore);
@@ -58,8 +59,11 @@ func TestExplore(t *testing.T) {
 	shrunk := 0
 	var found []string // each mismatch in a line, repeated at the end, where a log's tail shows it
 	fixed := scenarios()
-	if os.Getenv("EXPLORE_SCENARIOS") == "0" {
+	switch n := envInt("EXPLORE_SCENARIO", 0); {
+	case os.Getenv("EXPLORE_SCENARIOS") == "0":
 		fixed = nil
+	case n > 0 && n <= len(fixed):
+		fixed = fixed[n-1 : n]
 	}
 	more := func(i int) bool {
 		if sequences > 0 {
@@ -136,18 +140,30 @@ func (s setup) report(t *testing.T, q sequence, oc outcome) string {
 	}
 	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")), base)
 	_ = os.RemoveAll(dir)
-	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider, IDs: oc.IDs})
+	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider, IDs: oc.IDs, Output: oc.Output})
 	name := fmt.Sprintf("seed %d", q.Seed)
 	if q.Name != "" {
 		name = fmt.Sprintf("scenario %q", q.Name)
 	}
-	msg := fmt.Sprintf("MISMATCH %s (%s backend), at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  reproducer: %s/run.sh",
-		name, q.backend(), oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "), dir)
+	msg := fmt.Sprintf("MISMATCH %s (%s backend), at step %d of the shrunk sequence:\n%s  mismatches:\n    %s\n  output:\n    %s\n  its last lines:\n    %s\n  reproducer: %s/run.sh (the whole output: output.txt)",
+		name, q.backend(), oc.At+1, listSteps(q.Steps), strings.Join(oc.Problems, "\n    "), strings.Join(oc.Notes, "\n    "),
+		strings.Join(lastLines(oc.Output, 12), "\n    "), dir)
 	if err != nil {
 		msg += " (not written: " + err.Error() + ")"
 	}
 	t.Log(msg)
 	return fmt.Sprintf("  %s (%s backend), step %d: %s; %s/run.sh", name, q.backend(), oc.At+1, strings.Join(oc.Problems, "; "), dir)
+}
+
+// lastLines is out's last n lines that are not blank.
+func lastLines(out string, n int) []string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.TrimSpace(l) != "" {
+			keep = append(keep, l)
+		}
+	}
+	return keep[max(0, len(keep)-n):]
 }
 
 // setWeights sets the weights spec names ("name=n,...").

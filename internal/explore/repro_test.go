@@ -16,11 +16,13 @@ type failure struct {
 	Root     string         // the repository: scripts/ and the emulator
 	Provider string         // the provider's source directory
 	IDs      map[int]string // the jobs adopted, by step
+	Output   string         // the CLI's whole output at the failing step
 }
 
 // writeRepro writes into dir a reproducer of f: step-NN/ (main.tf and
 // data/ in effect at each operation), main.tf and data/ as at the failing
-// step, mismatch.txt, and run.sh, which replays the operations with the CLI
+// step, mismatch.txt, output.txt (what the CLI printed at the failing
+// step), and run.sh, which replays the operations with the CLI
 // against etl-emulator.
 func writeRepro(dir string, f failure) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -41,6 +43,9 @@ func writeRepro(dir string, f failure) error {
 	text := fmt.Sprintf("%sseed %d, CLI %s, %s backend: at step %d (%s):\n  %s\nsteps:\n%s", scenarioLabel(q), q.Seed, f.CLI, q.backend(),
 		len(q.Steps), q.Steps[len(q.Steps)-1], strings.Join(f.Problems, "\n  "), listSteps(q.Steps))
 	if err := os.WriteFile(filepath.Join(dir, "mismatch.txt"), []byte(text), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "output.txt"), []byte(f.Output), 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "run.sh"), []byte(runScript(f, text)), 0o755)

@@ -21,6 +21,7 @@ type outcome struct {
 	At       int
 	Problems []string
 	Notes    []string
+	Output   string // the CLI's whole output at the failing step
 	IDs      map[int]string
 }
 
@@ -64,7 +65,7 @@ func (s setup) runSeq(q sequence, fig *figures) outcome {
 		res := r.op(n, st)
 		fig.countStep(res.step, res.e.Skip)
 		if res.err != nil {
-			return outcome{At: n, Problems: []string{res.err.Error()}, Notes: notable(res.out), IDs: r.ids}
+			return outcome{At: n, Problems: []string{res.err.Error()}, Notes: notable(res.out), Output: res.out, IDs: r.ids}
 		}
 		if res.e.Skip {
 			continue
@@ -73,7 +74,10 @@ func (s setup) runSeq(q sequence, fig *figures) outcome {
 			if strings.Contains(res.out, cliTimedOutNote) {
 				problems = append([]string{cliTimedOutNote}, problems...)
 			}
-			return outcome{At: n, Problems: problems, Notes: notable(res.out), IDs: r.ids}
+			if crash := cliCrash(res.out); crash != "" {
+				problems = append([]string{crash}, problems...)
+			}
+			return outcome{At: n, Problems: problems, Notes: notable(res.out), Output: res.out, IDs: r.ids}
 		}
 	}
 	return outcome{At: -1, IDs: r.ids}

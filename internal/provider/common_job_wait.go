@@ -76,16 +76,23 @@ func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobSt
 		if status.Final() {
 			return status, nil
 		}
-		t := time.NewTimer(interval)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		sleepCtx(ctx, interval)
+		if ctx.Err() != nil {
 			return last, ctx.Err()
-		case <-t.C:
 		}
 		interval *= 2
 		if interval > pollMaxInterval {
 			interval = pollMaxInterval
 		}
+	}
+}
+
+// sleepCtx sleeps for d, or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
 	}
 }

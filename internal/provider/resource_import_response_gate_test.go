@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 )
@@ -33,13 +34,8 @@ func TestResponseGate(t *testing.T) {
 	g.pass(ctx, true) // and after it, the next failed one
 	g.pass(ctx, false)
 	want := []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}
-	if len(*waits) != len(want) {
+	if !slices.Equal(*waits, want) {
 		t.Fatalf("waits = %v, want %v", *waits, want)
-	}
-	for i, w := range want {
-		if (*waits)[i] != w {
-			t.Fatalf("waits = %v, want %v", *waits, want)
-		}
 	}
 	g.now = func() time.Time { return time.Unix(1001, 0) } // a second later: nothing to wait for
 	g.pass(ctx, true)

@@ -108,20 +108,3 @@ func providerChild(pid int) int {
 	}
 	return best
 }
-
-// stopOrphans SIGKILLs the provider processes (exes) that killed CLIs
-// left running in a directory under dir.
-func stopOrphans(exes []string, dir string) {
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		exe, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		cwd, _ := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
-		if contains(exes, exe) && strings.HasPrefix(cwd, dir) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}
-}

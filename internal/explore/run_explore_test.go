@@ -12,6 +12,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
+	"github.com/etl-provider/terraform-provider-etl/internal/orphans"
 )
 
 // outcome is how a sequence ended: At is the step whose check failed (-1:
@@ -109,7 +110,7 @@ func (s setup) newRun(q sequence, fig *figures) (*run, error) {
 // close stops what the sequence left running (the orphaned provider
 // processes first) and removes its directories.
 func (r *run) close() {
-	stopOrphans(r.s.Exes, r.base)
+	orphans.Stop(r.base, func(exe string) bool { return contains(r.s.Exes, exe) })
 	r.px.disarm()
 	r.ts.Close()
 	if r.st != nil {

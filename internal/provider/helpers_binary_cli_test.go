@@ -16,7 +16,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -24,6 +23,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
+	"github.com/etl-provider/terraform-provider-etl/internal/orphans"
 )
 
 var (
@@ -109,7 +109,9 @@ func newBinaryCLI(t *testing.T, config string, e *testEmulator, remote bool) *bi
 	cliConfig := filepath.Join(c.dir, ".terraformrc")
 	writeFile(t, c.dir, ".terraformrc", fmt.Appendf(nil, "provider_installation {\n  filesystem_mirror {\n    path = %q\n  }\n}\n", bin))
 	c.env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
-	t.Cleanup(func() { stopOrphans("terraform-provider-etl_v"+mirrorVersion, c.dir) })
+	t.Cleanup(func() {
+		orphans.Stop(c.dir, func(exe string) bool { return filepath.Base(exe) == "terraform-provider-etl_v"+mirrorVersion })
+	})
 	if out, err := c.run("init", "-no-color", "-input=false"); err != nil {
 		t.Fatalf("init: %v\n%s", err, out)
 	}
@@ -190,25 +192,6 @@ func (c *binaryCLI) state(t *testing.T) map[string]stateJob {
 func polled(e *testEmulator, n, k int) func() bool {
 	return func() bool {
 		return len(e.Jobs()) >= n && e.Requests(emulator.EndpointGetJobStatus) >= k
-	}
-}
-
-// stopOrphans kills the processes of the provider binary named bin that a
-// killed terraform left running in dir (Linux: /proc).
-func stopOrphans(bin, dir string) {
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		exe, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		cwd, _ := os.Readlink(filepath.Join("/proc", e.Name(), "cwd"))
-		if filepath.Base(exe) == bin && strings.HasPrefix(cwd, dir) {
-			if p, err := os.FindProcess(pid); err == nil {
-				_ = p.Kill()
-			}
-		}
 	}
 }
 

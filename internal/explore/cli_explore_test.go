@@ -28,6 +28,7 @@ type setup struct {
 	Root, CLI, Provider, CLIConfig string
 	OldCLIConfig                   string           // the previous release's ("": not available)
 	Exes                           []string         // the provider binaries (resolved), to find orphaned processes
+	Tofu                           bool             // the CLI is OpenTofu (its version says so)
 	Emulator                       emulator.Options // with EXPLORE_EMULATOR_RULES
 }
 

@@ -49,6 +49,7 @@ func TestExplore(t *testing.T) {
 		t.Fatal(err)
 	}
 	version, _ := s.cli(s.CLIConfig, s.Root, "", "version")
+	s.Tofu = strings.HasPrefix(version, "OpenTofu")
 	previous := "none: no upgrade steps"
 	if s.OldCLIConfig != "" {
 		previous = envOr("EXPLORE_PREVIOUS", previousCommit)

@@ -127,7 +127,8 @@ func sortedDefs[V any](m map[def]V) []def {
 }
 
 // needsJob says whether instance a of block b must get a new job: it is
-// not in the state, -replace names it or its trigger changed (untainted:
+// not in the state, -replace names it or its trigger changed or, on a CLI
+// that replaces for it, is created (untainted:
 // either, for a tainted object, is planned as the taint alone), what
 // defines its job changed, or it is tainted and its job did not import. A
 // tainted job that imported or may still (timed out, interrupted, taint)
@@ -142,6 +143,8 @@ func (m *model) needsJob(a string, b block, replace string) bool {
 	case a == replace && !st.Tainted:
 		return true
 	case created && applied != b.Trigger && !st.Tainted:
+		return true
+	case !created && m.createTriggers && !st.Tainted:
 		return true
 	case st.Adopt:
 		return st.Tainted

@@ -29,8 +29,15 @@ var (
 // it with the expectation of the last operation (not a kill).
 func killModel(t *testing.T, remote bool, blocks []block, steps ...step) (*model, expect) {
 	t.Helper()
+	return killModelOn(t, false, remote, blocks, steps...)
+}
+
+// killModelOn is killModel on a CLI that replaces an instance whose
+// replace_triggered_by resource it creates (createTriggers: OpenTofu) or not.
+func killModelOn(t *testing.T, createTriggers, remote bool, blocks []block, steps ...step) (*model, expect) {
+	t.Helper()
 	m := newModel(config{Blocks: blocks})
-	m.remote = remote
+	m.remote, m.createTriggers = remote, createTriggers
 	m.old = sequence{Steps: steps}.hasUpgrade()
 	var e expect
 	next := 0
@@ -101,6 +108,24 @@ func TestModelKill(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, e := killModel(t, c.remote, c.blocks, c.steps...)
+			wantJobs(t, e, c.want)
+		})
+	}
+}
+
+// A killed apply that lost the state (remote here; OpenTofu's local state
+// file too) lost the trigger's terraform_data with it. The instance
+// adopted since is replaced by the apply that creates the trigger on
+// OpenTofu (one new job: explorer seed 31955), not on Terraform.
+func TestModelKill_triggerCreatedBesideAnAdoptedInstance(t *testing.T) {
+	steps := []step{killWait, {Kind: stepOp, Name: "adopt"}, opApply}
+	for _, c := range []struct {
+		name           string
+		createTriggers bool
+		want           int
+	}{{"Terraform: adopted", false, 0}, {"OpenTofu: replaced", true, 1}} {
+		t.Run(c.name, func(t *testing.T) {
+			_, e := killModelOn(t, c.createTriggers, true, []block{rows("r0", 0, true)}, steps...)
 			wantJobs(t, e, c.want)
 		})
 	}

@@ -71,7 +71,14 @@ type model struct {
 	spaces    map[string]*space // the other workspaces
 	remote    bool              // the http backend: no workspaces
 	old       bool              // the previous release of the provider runs
-	stray     []string          // hung jobs that neither a state nor the journal holds now, to release
+	// createTriggers: the CLI replaces an instance whose
+	// replace_triggered_by resource it creates (OpenTofu 1.12:
+	// Action.CanTriggerDownstreamReplace counts Create; Terraform's
+	// EvaluateReplaceTriggeredBy only Update and the replacements). The
+	// trigger is created beside an instance in the state when a killed
+	// apply lost the state and the instance was imported since.
+	createTriggers bool
+	stray          []string // hung jobs that neither a state nor the journal holds now, to release
 }
 
 // alt is what a member of a swap group becomes, whichever job it holds:

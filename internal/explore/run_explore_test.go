@@ -96,7 +96,7 @@ func (s setup) newRun(q sequence, fig *figures) (*run, error) {
 	}
 	r.base, r.dir = base, filepath.Join(base, "main")
 	r.old = q.hasUpgrade() && s.OldCLIConfig != ""
-	r.m.remote, r.m.old = q.Remote, r.old
+	r.m.remote, r.m.old, r.m.createTriggers = q.Remote, r.old, s.Tofu
 	if q.Remote {
 		r.st = httpstate.Start()
 	}

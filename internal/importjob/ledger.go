@@ -45,7 +45,16 @@ func (e Entry) Claimable() bool {
 type Create struct {
 	Key      string
 	Replaces string
+	// Tainted: the object Replaces held is tainted, and Terraform plans a
+	// tainted object as new: the create settles an entry of its key
+	// whatever that entry's prior, as a new object's does, and its own
+	// job records no prior; it still drops what a replacement of Replaces
+	// drops.
+	Tainted bool
 }
+
+// asNew says whether c settles and records as a new object's create.
+func (c Create) asNew() bool { return c.Replaces == "" || c.Tainted }
 
 // Reason says why an entry is dropped without being settled.
 type Reason int
@@ -96,7 +105,7 @@ func Settle(entries []Entry, c Create) Settlement {
 			s.Drops = append(s.Drops, Drop{e, PriorReplaced})
 		case c.Replaces != "" && slices.Contains(e.MayBe, c.Replaces):
 			s.Drops = append(s.Drops, Drop{e, MovedOn})
-		case c.Replaces == "" && s.Claim == nil && !e.HandedOver:
+		case c.asNew() && s.Claim == nil && !e.HandedOver:
 			s.MayBe = append(s.MayBe, e.Job)
 		}
 	}
@@ -124,12 +133,25 @@ func Destroy(entries []Entry, job string) []Drop {
 // Preview is the entry create c would settle (Settle's Claim), for a plan
 // to say so: it drops nothing, and the apply decides again.
 func Preview(entries []Entry, c Create) *Entry {
-	for i, e := range entries {
-		if c.Key != "" && e.Key == c.Key && e.Claimable() && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver) {
-			return &entries[i]
-		}
+	ofKey := func(e Entry) bool { return c.Key != "" && e.Key == c.Key && e.Claimable() }
+	i := slices.IndexFunc(entries, func(e Entry) bool {
+		return ofKey(e) && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver)
+	})
+	if i < 0 && c.Tainted {
+		// A tainted object's create settles as a new object's too, once
+		// the replaced object's own entries (its prior, its job handed
+		// over) are not there.
+		i = slices.IndexFunc(entries, ofKey)
 	}
-	return nil
+	return entryAt(entries, i)
+}
+
+// entryAt is &entries[i], or nil when i < 0.
+func entryAt(entries []Entry, i int) *Entry {
+	if i < 0 {
+		return nil
+	}
+	return &entries[i]
 }
 
 // Found is what a state found holding job removes from the ledger (a

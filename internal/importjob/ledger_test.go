@@ -58,6 +58,31 @@ func TestSettle_claims(t *testing.T) {
 	}
 }
 
+// A tainted object is planned as new: its replacement's create settles an
+// entry of its key whatever its prior (explorer seed 31955 on OpenTofu:
+// the plan said "will be resumed", the apply, told by the Delete that it
+// replaced the tainted job, started a second job for the same data), after
+// the tainted object's own entries; it still drops what a replacement of
+// its job drops, and notes the entries left as a new object's create does.
+func TestSettle_taintedReplacedAsNew(t *testing.T) {
+	entries := []Entry{killed("forQ", "A", "Q"), killed("forT", "A", "T"), killed("otherForT", "B", "T"), killed("b", "B", "")}
+	tainted := Create{Key: "A", Replaces: "T", Tainted: true}
+	if s := Settle(entries, tainted); s.Claim == nil || s.Claim.Job != "forT" {
+		t.Errorf("Settle(%+v) claims %+v, want forT, the tainted job's own entry", tainted, s.Claim)
+	}
+	s := Settle(entries[:1], tainted)
+	if s.Claim == nil || s.Claim.Job != "forQ" {
+		t.Errorf("Settle(%+v) of forQ alone claims %+v, want forQ, as a new object's create", tainted, s.Claim)
+	}
+	if s := Settle(entries[:1], Create{Key: "A", Replaces: "T"}); s.Claim != nil {
+		t.Errorf("a live object's replacement claims %+v, want nothing: forQ is another change's", s.Claim)
+	}
+	s = Settle(entries[2:], tainted)
+	if len(s.Drops) != 1 || s.Drops[0].Entry.Job != "otherForT" || s.Drops[0].Reason != PriorReplaced || !slices.Equal(s.MayBe, []string{"b"}) {
+		t.Errorf("Settle(%+v) of B's entries = %+v; want otherForT dropped (T replaced with other data), b noted", tainted, s)
+	}
+}
+
 // The steps 1 to 3: job 1 (rows A) killed; the resource created
 // anew with rows B (job 2) notes job 2 in job 1's entry; its replacement
 // with rows A does not settle job 1 but drops it.

@@ -47,37 +47,42 @@ type jobLedger struct {
 
 // replacedJob is what a replacement tells its Create, in the process
 // that applies it: the job it replaces, for a Create of key ("" when the
-// plan did not know it). The framework gives a Create no private state:
-// the Delete of a replacement that destroys first says it, and the plan
-// made again at apply of one that creates first.
-type replacedJob struct{ key, job string }
+// plan did not know it), and whether that job's object is tainted. The
+// framework gives a Create no private state: the Delete of a replacement
+// that destroys first says it, and the plan made again at apply of one
+// that creates first.
+type replacedJob struct {
+	key, job string
+	tainted  bool
+}
 
-// noteReplaced records that job is replaced, for the next Create of key;
-// nothing when a Create has already taken a note of job (the Delete of a
-// replacement that created first).
-func (l *jobLedger) noteReplaced(key string, job jobRef) {
+// noteReplaced records that job is replaced (its object tainted or not),
+// for the next Create of key; nothing when a Create has already taken a
+// note of job (the Delete of a replacement that created first).
+func (l *jobLedger) noteReplaced(key string, job jobRef, tainted bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.taken[job.String()] {
-		l.replaced = append(l.replaced, replacedJob{key, job.String()})
+		l.replaced = append(l.replaced, replacedJob{key, job.String(), tainted})
 	}
 }
 
-// replacedFor takes the job a replacement's Delete destroyed for the
-// Create of key: one noted for key, else one noted without a key; "" when
-// none (a new object, or a replacement created before its destroy).
-func (l *jobLedger) replacedFor(key string) string {
+// replacedFor takes what a replacement's Delete destroyed for the Create
+// of key (Create.Replaces and Tainted): one noted for key, else one noted
+// without a key; no job when none (a new object, or a replacement created
+// before its destroy).
+func (l *jobLedger) replacedFor(key string) importjob.Create {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, k := range []string{key, ""} {
 		if i := slices.IndexFunc(l.replaced, func(r replacedJob) bool { return r.key == k }); i >= 0 {
-			job := l.replaced[i].job
+			r := l.replaced[i]
 			l.replaced = slices.Delete(l.replaced, i, i+1)
-			l.taken[job] = true
-			return job
+			l.taken[r.job] = true
+			return importjob.Create{Key: key, Replaces: r.job, Tainted: r.tainted}
 		}
 	}
-	return ""
+	return importjob.Create{Key: key}
 }
 
 // newJobLedger opens the journal in dir, or keeps the ledger in memory

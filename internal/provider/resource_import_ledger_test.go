@@ -207,22 +207,23 @@ func TestJobLedger_dropsAndMayBe(t *testing.T) {
 	}
 }
 
-// A replacement's Create learns the job it replaces from its Delete (or
-// the plan made again at apply) once: a second note of a job whose note a
-// Create took is ignored (the Delete after a create_before_destroy).
+// A replacement's Create learns the job it replaces, and whether its
+// object is tainted, from its Delete (or the plan made again at apply)
+// once: a second note of a job whose note a Create took is ignored (the
+// Delete after a create_before_destroy).
 func TestJobLedger_replacedNotes(t *testing.T) {
 	l := newJobLedger(context.Background(), "")
-	l.noteReplaced("k", ref("P"))
-	l.noteReplaced("", ref("Q"))
-	if got := l.replacedFor("k"); got != ref("P").String() {
-		t.Fatalf("replacedFor(k) = %q, want P", got)
+	l.noteReplaced("k", ref("P"), false)
+	l.noteReplaced("", ref("Q"), true)
+	if got := l.replacedFor("k"); got != (importjob.Create{Key: "k", Replaces: ref("P").String()}) {
+		t.Fatalf("replacedFor(k) = %+v, want P, live", got)
 	}
-	if got := l.replacedFor("other"); got != ref("Q").String() {
-		t.Fatalf("replacedFor(other) = %q, want Q, noted with no key", got)
+	if got := l.replacedFor("other"); got != (importjob.Create{Key: "other", Replaces: ref("Q").String(), Tainted: true}) {
+		t.Fatalf("replacedFor(other) = %+v, want Q, tainted, noted with no key", got)
 	}
-	l.noteReplaced("k", ref("P"))
-	if got := l.replacedFor("k"); got != "" {
-		t.Fatalf("replacedFor(k) = %q after P's note was taken, want none", got)
+	l.noteReplaced("k", ref("P"), false)
+	if got := l.replacedFor("k"); got != (importjob.Create{Key: "k"}) {
+		t.Fatalf("replacedFor(k) = %+v after P's note was taken, want none", got)
 	}
 }
 

@@ -61,7 +61,7 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 	if id, ok := privateJSON[string](ctx, prior, privateLiveKey); ok {
 		pc.Replaces = *id
 		if r.ledger != nil && r.client != nil {
-			r.ledger.noteReplaced(r.ledgerKey(ctx, plan), r.ref(pc.Replaces))
+			r.ledger.noteReplaced(r.ledgerKey(ctx, plan), r.ref(pc.Replaces), false)
 		}
 	}
 	diags.Append(p.SetKey(ctx, privateLiveKey, nil)...)

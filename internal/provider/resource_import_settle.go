@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
-	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // What a Delete and a Create settle with the ledger of jobs no state holds
@@ -51,18 +50,18 @@ func (r *importResource) settleDelete(ctx context.Context, state importModel, pc
 	if pc.Definition != "" {
 		key = jobKey(r.client.BaseURL(), pc.Definition)
 	}
-	r.ledger.noteReplaced(key, job)
+	r.ledger.noteReplaced(key, job, pc.Replaces == "") // a replacement planned as new: of a tainted object
 	return handed
 }
 
 // createSettlement is what a Create settled with the ledger
 // (importjob.Settle), and the job it holds there.
 type createSettlement struct {
-	key      string   // the ledger key of the plan's job; "" unknown
-	replaces string   // the job the Create replaces ("": a new object), as a ref
-	claimed  string   // the job id it settles instead of starting one
-	mayBe    []string // the entries a new job of it may be the resource of
-	held     string   // the job id it holds in the ledger until it returns
+	key     string   // the ledger key of the plan's job; "" unknown
+	prior   string   // the change its job is for: the live job it replaces, as a ref; "" for a new or tainted object
+	claimed string   // the job id it settles instead of starting one
+	mayBe   []string // the entries a new job of it may be the resource of
+	held    string   // the job id it holds in the ledger until it returns
 }
 
 // settleCreate settles what the ledger holds for the plan's Create: it
@@ -74,8 +73,11 @@ func (r *importResource) settleCreate(ctx context.Context, plan *importModel, re
 		return createSettlement{}
 	}
 	cs := createSettlement{key: r.ledgerKey(ctx, *plan)}
-	cs.replaces = r.ledger.replacedFor(cs.key)
-	s := r.ledger.settle(ctx, importjob.Create{Key: cs.key, Replaces: cs.replaces})
+	c := r.ledger.replacedFor(cs.key)
+	if !c.Tainted {
+		cs.prior = c.Replaces
+	}
+	s := r.ledger.settle(ctx, c)
 	warnDropped(s.Drops, &resp.Diagnostics)
 	cs.mayBe = s.MayBe
 	if s.Claim == nil {
@@ -83,7 +85,7 @@ func (r *importResource) settleCreate(ctx context.Context, plan *importModel, re
 	}
 	cs.claimed = idOf(s.Claim.Job)
 	cs.held = cs.claimed
-	r.ledger.hold(ctx, cs.key, r.ref(cs.claimed), cs.replaces)
+	r.ledger.hold(ctx, cs.key, r.ref(cs.claimed), cs.prior)
 	plan.setJob(&etl.Job{ID: cs.claimed})
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	return cs
@@ -96,7 +98,7 @@ func (r *importResource) started(ctx context.Context, cs *createSettlement, job 
 	if r.ledger == nil {
 		return
 	}
-	r.ledger.hold(ctx, cs.key, r.ref(job.ID), cs.replaces)
+	r.ledger.hold(ctx, cs.key, r.ref(job.ID), cs.prior)
 	cs.held = job.ID
 	r.ledger.mayBe(ctx, cs.mayBe, r.ref(job.ID))
 }

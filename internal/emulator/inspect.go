@@ -1,5 +1,7 @@
 package emulator
 
+import "slices"
+
 // Jobs returns a snapshot of every job, in creation order, purged ones
 // included. Jobs found in ERROR go to Options.JobLog, if they did not yet.
 func (s *Server) Jobs() []Job {
@@ -63,5 +65,25 @@ func (s *Server) PurgeJob(id string) bool {
 		return false
 	}
 	j.purged = true
+	return true
+}
+
+// DeleteTemplate removes template id as a user who deletes it on the
+// service does: the API answers 404 for it, and it is no longer listed;
+// its jobs stay, and are read, cancelled and submitted as before (a job
+// submitted without its template loads no step). It reports whether the
+// template existed.
+func (s *Server) DeleteTemplate(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.tmplIndex[id]
+	if !ok {
+		return false
+	}
+	s.templates = slices.Delete(s.templates, i, i+1)
+	clear(s.tmplIndex)
+	for k, t := range s.templates {
+		s.tmplIndex[t.ID] = k
+	}
 	return true
 }

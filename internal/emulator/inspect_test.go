@@ -81,3 +81,30 @@ func TestPurgeJob(t *testing.T) {
 	body, ct := multipartBody(t, metaPart(metaGL), filePart(glCSV))
 	wantError(t, e.request(http.MethodPut, base+"/jobs/"+ed+"/inputs/"+GLActualsInputID+"/file", body, "Content-Type", ct), http.StatusNotFound, ed)
 }
+
+func TestDeleteTemplate(t *testing.T) {
+	e := newEnv(t, Options{Instant: true})
+	id := e.mustStart(GLActualsTemplateID, glCSV)
+	editing := e.create(GLActualsTemplateID)
+	if !e.srv.DeleteTemplate(GLActualsTemplateID) {
+		t.Fatal("DeleteTemplate of an existing template reported false")
+	}
+	if e.srv.DeleteTemplate(GLActualsTemplateID) || e.srv.DeleteTemplate("1") {
+		t.Error("DeleteTemplate of a deleted or unknown template reported true")
+	}
+	wantError(t, e.get("/templates/"+GLActualsTemplateID), http.StatusNotFound, GLActualsTemplateID)
+	wantError(t, e.startFile(GLActualsTemplateID, metaPart(metaGL), filePart(glCSV)), http.StatusNotFound, GLActualsTemplateID)
+	for _, tmpl := range e.srv.Templates() {
+		if tmpl.ID == GLActualsTemplateID {
+			t.Error("the deleted template is still listed")
+		}
+	}
+	// The other templates are found by id, and the jobs stay.
+	if r := e.get("/templates/" + HeadcountTemplateID); r.status != http.StatusOK {
+		t.Errorf("another template: %d %s", r.status, r.body)
+	}
+	if e.status(id) != StatusCompleted {
+		t.Errorf("the job of the deleted template is %s", e.status(id))
+	}
+	checkJob(t, e.post("/jobs/"+editing+"/cancel"), StatusCancelled)
+}

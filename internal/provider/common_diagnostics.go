@@ -100,7 +100,7 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error, advice
 // (pathProblem).
 func addFileError(diags *diag.Diagnostics, err error) {
 	summary, detail := pathProblem(err)
-	diags.AddAttributeError(filePath("path"), summary, "file.path: "+detail)
+	addOutsideError(diags, filePath("path"), summary, "file.path: "+detail)
 }
 
 // summaryUnreadable titles the error for every file that cannot be read.
@@ -144,34 +144,48 @@ var fileProblemSummaries = map[etl.FileProblem]string{
 	etl.ProblemDelimiter:  "Delimiter does not match the format",
 }
 
-// addCheckDiagnostic turns a CheckFile problem into a diagnostic on the
-// attribute to fix: file.encoding for an encoding problem, file.format for
-// a delimiter that does not match, else the file itself (file.<where>).
+// addCheckDiagnostic adds the error for a CheckFile problem of inline
+// content (checkDiagnostic).
 func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) {
-	if err == nil {
-		return
+	if err != nil {
+		at, summary, detail := checkDiagnostic(where, what, err)
+		diags.AddAttributeError(at, summary, detail)
 	}
+}
+
+// addFileCheckError adds the error for a CheckFile problem of the file at
+// file.path (checkDiagnostic): the file lies outside the configuration.
+func addFileCheckError(diags *diag.Diagnostics, what string, err error) {
+	if err != nil {
+		at, summary, detail := checkDiagnostic("path", what, err)
+		addOutsideError(diags, at, summary, detail)
+	}
+}
+
+// checkDiagnostic turns a CheckFile problem into a diagnostic on the
+// attribute to fix: file.encoding for an encoding problem, file.format for
+// a delimiter that does not match, else the data itself (file.<where>).
+func checkDiagnostic(where, what string, err error) (at path.Path, summary, detail string) {
 	var fe *etl.FileError
 	if !errors.As(err, &fe) {
-		diags.AddAttributeError(filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err))
-		return
+		return filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err)
 	}
-	at := filePath(where)
+	at = filePath(where)
 	switch fe.Problem {
 	case etl.ProblemEncoding:
 		at = filePath("encoding")
 	case etl.ProblemDelimiter:
 		at = filePath("format")
 	}
-	summary := fileProblemSummaries[fe.Problem]
+	summary = fileProblemSummaries[fe.Problem]
 	if summary == "" {
 		summary = "Invalid file"
 	}
-	detail := fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail)
+	detail = fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail)
 	if fe.Fix != "" {
 		detail += " Fix: " + fe.Fix + "."
 	}
-	diags.AddAttributeError(at, summary, detail)
+	return at, summary, detail
 }
 
 // tlsHint says what to do when err is the service's certificate not being

@@ -72,7 +72,7 @@ func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, er
 	if err != nil {
 		return nil, err
 	}
-	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), checkErr)
+	addFileCheckError(diags, fmt.Sprintf("The file %q", p), checkErr)
 	return r, nil
 }
 

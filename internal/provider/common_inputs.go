@@ -99,9 +99,12 @@ func inInput(key string, diags diag.Diagnostics) diag.Diagnostics {
 				}
 			}
 		}
-		if d.Severity() == diag.SeverityError {
+		switch _, isOutside := d.(outsideError); {
+		case isOutside:
+			addOutsideError(&out, at, d.Summary(), detail)
+		case d.Severity() == diag.SeverityError:
 			out.AddAttributeError(at, d.Summary(), detail)
-		} else {
+		default:
 			out.AddAttributeWarning(at, d.Summary(), detail)
 		}
 	}

@@ -19,12 +19,14 @@ import (
 // top-level file is, and the rules of submit with inputs.
 
 // resolveInputs reads the template (cachedTemplate) and resolves the keys
-// of ins to its steps; errors are on the template_id or on the key.
+// of ins to its steps; errors are on the template_id or on the key, and
+// lie outside the configuration (outsideError): the template is the
+// service's.
 func (r *jobRunner) resolveInputs(ctx context.Context, templateID string, ins []keyedInput) (*etl.Template, map[string]etl.Step, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	t, err := cachedTemplate(ctx, r.client, templateID)
 	if err != nil {
-		diags.AddAttributeError(path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
+		addOutsideError(&diags, path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
 			fmt.Sprintf("The keys of inputs are resolved against the template's steps, read from the service: %s.%s", err, hintOf(err)))
 		return nil, nil, diags
 	}
@@ -57,17 +59,17 @@ func resolveInputKeys(t *etl.Template, keys []string) (map[string]etl.Step, diag
 		case len(named) == 1:
 			s = named[0]
 		case len(named) > 1:
-			diags.AddAttributeError(inputPath(k), "Step name not unique",
+			addOutsideError(&diags, inputPath(k), "Step name not unique",
 				fmt.Sprintf("Template %s (%q) has %d steps named %q, so that name cannot say which input to load: key each of them by its input id instead. %s",
 					t.ID, t.Name, len(named), k, describeSteps(t)))
 			continue
 		default:
-			diags.AddAttributeError(inputPath(k), "Unknown input step",
+			addOutsideError(&diags, inputPath(k), "Unknown input step",
 				fmt.Sprintf("The inputs key %q is neither a step name nor an input id of template %s (%q). %s", k, t.ID, t.Name, describeSteps(t)))
 			continue
 		}
 		if other, dup := claimed[s.InputID]; dup {
-			diags.AddAttributeError(inputPath(k), "Input given twice",
+			addOutsideError(&diags, inputPath(k), "Input given twice",
 				fmt.Sprintf("The inputs keys %q and %q both name the input %s (step %q) of template %s: keep one of them.", other, k, s.InputID, s.StepName, t.ID))
 			continue
 		}

@@ -173,3 +173,26 @@ func lowerDataBodyLimit(t *testing.T, opts emulator.Options) emulator.Options {
 	opts.MaxDataBytes = testDataBodyLimit
 	return opts
 }
+
+// fileObject is a file attribute naming the file at path p, as CSV in
+// UTF-8.
+func fileObject(t *testing.T, p string) types.Object {
+	t.Helper()
+	null := types.StringNull()
+	obj, d := types.ObjectValueFrom(t.Context(), fileAttrTypes, fileModel{Path: types.StringValue(p), Content: null, ContentWO: null,
+		Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: null, PartName: null})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	return obj
+}
+
+// inputsObject is an inputs map of ins.
+func inputsObject(t *testing.T, ins ...keyedInput) types.Map {
+	t.Helper()
+	m, d := inputsValue(t.Context(), ins)
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	return m
+}

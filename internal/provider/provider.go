@@ -53,6 +53,8 @@ type etlProvider struct {
 
 	ledgerOnce sync.Once
 	ledger     *jobLedger // the jobs in no state yet, for this process
+	// refreshed: the files of the objects this process's refreshes read.
+	refreshed refreshedSources
 }
 
 // jobLedger returns the provider's ledger, opened on first use in the
@@ -168,7 +170,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	hashCache, diags := resolveHashCache(m.HashCache, os.Getenv)
 	resp.Diagnostics.Append(diags...)
-	resp.ResourceData = &importResourceData{hashCache: hashCache, ledger: p.jobLedger(ctx)}
+	resp.ResourceData = &importResourceData{hashCache: hashCache, ledger: p.jobLedger(ctx), refreshed: &p.refreshed}
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
@@ -192,7 +194,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
 	})
 	resp.DataSourceData = client
-	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache, ledger: p.jobLedger(ctx)}
+	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache, ledger: p.jobLedger(ctx), refreshed: &p.refreshed}
 	resp.ActionData = client
 }
 

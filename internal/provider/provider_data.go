@@ -16,23 +16,24 @@ type importResourceData struct {
 	client    *etl.Client // nil until the provider's settings are known
 	hashCache bool        // the file hash caches are on (hash_cache)
 	ledger    *jobLedger  // the jobs in no state yet; one per provider process
+	refreshed *refreshedSources
 }
 
 // importDataFrom returns the client, whether the file hash caches are
 // on and the job ledger, from what Configure handed the import resource. A nil client with no
 // error means the provider is not configured yet. Before Configure, the
 // caches follow the environment variable.
-func importDataFrom(data any, diags *diag.Diagnostics) (*etl.Client, bool, *jobLedger) {
+func importDataFrom(data any, diags *diag.Diagnostics) importResourceData {
 	if data == nil {
 		on, _ := resolveHashCache(types.BoolNull(), os.Getenv)
-		return nil, on, nil
+		return importResourceData{hashCache: on}
 	}
 	d, ok := data.(*importResourceData)
 	if !ok {
 		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *importResourceData, got %T. This is a bug in the provider; please report it.", data))
-		return nil, false, nil
+		return importResourceData{}
 	}
-	return d.client, d.hashCache, d.ledger
+	return *d
 }
 
 // clientFrom returns the client Configure handed the data sources and

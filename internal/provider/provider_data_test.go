@@ -50,18 +50,18 @@ func TestImportDataFrom(t *testing.T) {
 	c := &etl.Client{}
 	var d diag.Diagnostics
 	l := &jobLedger{}
-	if got, on, ledger := importDataFrom(&importResourceData{client: c, hashCache: false, ledger: l}, &d); got != c || on || ledger != l || d.HasError() {
-		t.Errorf("configured: %v, %v, %v", got, on, d)
+	if got := importDataFrom(&importResourceData{client: c, hashCache: false, ledger: l}, &d); got.client != c || got.hashCache || got.ledger != l || d.HasError() {
+		t.Errorf("configured: %+v, %v", got, d)
 	}
-	if got, on, _ := importDataFrom(nil, &d); got != nil || !on || d.HasError() {
-		t.Errorf("not configured: %v, %v, %v", got, on, d)
+	if got := importDataFrom(nil, &d); got.client != nil || !got.hashCache || d.HasError() {
+		t.Errorf("not configured: %+v, %v", got, d)
 	}
-	if got, _, _ := importDataFrom("other", &d); got != nil || !d.HasError() {
+	if got := importDataFrom("other", &d); got.client != nil || !d.HasError() {
 		t.Errorf("wrong type: %v, %v", got, d)
 	}
 	// Before Configure, the environment decides.
 	t.Setenv(EnvHashCache, "0")
-	if _, on, _ := importDataFrom(nil, &d); on {
+	if got := importDataFrom(nil, &d); got.hashCache {
 		t.Error("ETL_HASH_CACHE=0 left the cache on")
 	}
 }

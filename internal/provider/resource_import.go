@@ -37,6 +37,9 @@ type importResource struct {
 	jobRunner
 	hashCache bool       // the file hash caches are on (common_hash_cache.go)
 	ledger    *jobLedger // the jobs in no state yet (resource_import_ledger.go)
+	// refreshed: the files of the objects refreshed in this process
+	// (resource_import_sources.go).
+	refreshed *refreshedSources
 }
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -47,7 +50,8 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 // jobRunner its wording.
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.wording = resourceWording
-	r.client, r.hashCache, r.ledger = importDataFrom(req.ProviderData, &resp.Diagnostics)
+	d := importDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.client, r.hashCache, r.ledger, r.refreshed = d.client, d.hashCache, d.ledger, d.refreshed
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
@@ -188,6 +192,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if r.ledger != nil {
 		r.ledger.found(ctx, r.ref(job.ID)) // the state holds it
 	}
+	r.refreshed.add(ctx, state)
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 	refreshFacts(ctx, &state, resp.Private)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -198,6 +203,9 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if refuseDelete(ctx, req.Private, state.ID.ValueString(), &resp.Diagnostics) {
 		return
 	}
 	pc := plannedCreateFrom(ctx, req.Private)

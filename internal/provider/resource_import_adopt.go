@@ -18,16 +18,18 @@ const summaryOtherTemplate = "Imported job belongs to another template"
 
 // checkAdoptedTemplate reports, on template_id, an imported job (job: its
 // state as read) that does not belong to template templateID, or a
-// template that cannot be read. It returns whether the job may adopt.
+// template that cannot be read. It returns whether the job may adopt. The
+// job and the template are the service's: the apply fails on them, the
+// plan warns (adoptionNote), so that destroy works.
 func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID string, job importModel, diags *diag.Diagnostics) bool {
 	t, err := r.client.GetTemplate(ctx, templateID)
 	if err != nil {
-		diags.AddAttributeError(path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
+		addOutsideError(diags, path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
 			fmt.Sprintf("The imported job %s can adopt this configuration only once its template is checked: %s.%s", job.ID.ValueString(), err, hintOf(err)))
 		return false
 	}
 	if problem := adoptionMismatch(job, t); problem != "" {
-		diags.AddAttributeError(path.Root("template_id"), summaryOtherTemplate, problem)
+		addOutsideError(diags, path.Root("template_id"), summaryOtherTemplate, problem)
 		return false
 	}
 	return true
@@ -47,4 +49,11 @@ func adoptionMismatch(job importModel, t *etl.Template) string {
 		"or remove the import to start a new job from template %s instead.",
 		job.ID.ValueString(), name, job.ModelName.ValueString(), modelID,
 		t.ID, t.Name, t.ModelName, t.ModelID, t.ID)
+}
+
+// adoptionNote ends the warning of a plan whose imported job jobID cannot
+// adopt its configuration.
+func adoptionNote(jobID string) string {
+	return fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; job %s stays in the state as it was imported, "+
+		"and terraform destroy works without it.", jobID)
 }

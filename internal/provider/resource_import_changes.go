@@ -33,7 +33,9 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	markLive(ctx, state.ID.ValueString(), resp.Private, &resp.Diagnostics)
 	if adopting(ctx, state.TemplateID, req.Private) {
 		if known(plan.TemplateID) && r.client != nil {
-			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
+			var diags diag.Diagnostics
+			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &diags)
+			resp.Diagnostics.Append(outsideAsWarnings(diags, adoptionNote(state.ID.ValueString()))...)
 		}
 		return
 	}

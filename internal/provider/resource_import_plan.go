@@ -14,11 +14,15 @@ import (
 )
 
 // ModifyPlan computes content_sha256 from the file or rows and reports
-// file problems on their attribute. The plan of a new object records what
-// it imports (recordPlannedCreate); that of a live object marks it live
-// and plans a replacement when its definition changed (planJobChange).
+// file problems on their attribute: as errors for a new object, as
+// warnings for one that holds a job (planUnreadable). The plan of a new
+// object records what it imports (recordPlannedCreate); that of a live
+// object marks it live and plans a replacement when its definition
+// changed (planJobChange).
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.heldByState(ctx, req.State)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRefuseDeleteKey, nil)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, nil)...)
 	if req.Plan.Raw.IsNull() {
 		// A destroy: its Delete receives this private state, which must
 		// not carry the plan of the job's own create.
@@ -36,6 +40,13 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	hc := newHashCache(ctx, r.hashCache, req.Private)
 	priorSteps := inputStepsFrom(ctx, req.Private)
 	sum, entries, diags := r.planData(ctx, req, plan, hc)
+	diags, keepPrior := r.planUnreadable(ctx, req, plan, diags, resp)
+	if keepPrior {
+		var unverified bool
+		if sum, entries, unverified = keepPriorData(ctx, req, plan, priorSteps); unverified {
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, privateAdoptedValue)...)
+		}
+	}
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

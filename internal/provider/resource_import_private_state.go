@@ -30,6 +30,14 @@ const (
 	// privateRehashedKey marks, in a plan, a content_sha256 recorded anew
 	// for the same data (importjob.ChangePlan.Rehash).
 	privateRehashedKey = "rehashed"
+	// privateRefuseDeleteKey holds, in the plan of a replacement whose new
+	// job's data could not be read, the problems its Delete fails with
+	// (refuseDelete).
+	privateRefuseDeleteKey = "refuse_delete"
+	// privateUnverifiedKey marks, in the plan of a change in place, data
+	// named in another place than the state's that the plan could not read
+	// (privateAdoptedValue): the apply reads it (verifyKeptData).
+	privateUnverifiedKey = "unverified"
 )
 
 // privateAdoptedValue is the value of a flag kept in private state

@@ -82,6 +82,7 @@ func (c *reimportCLI) apply(t *testing.T, ok bool, kv []string, extra ...string)
 // stateJob is what the state holds of one etl_import.
 type stateJob struct {
 	ID, Status, Format, Encoding string
+	Tainted                      bool
 }
 
 // state reads every etl_import in state, by address.
@@ -104,6 +105,7 @@ func parseShowJSON(t *testing.T, out string) map[string]stateJob {
 				Resources []struct {
 					Address string
 					Type    string
+					Tainted bool `json:"tainted"`
 					Values  struct {
 						ID     string `json:"id"`
 						Status string `json:"status"`
@@ -123,7 +125,7 @@ func parseShowJSON(t *testing.T, out string) map[string]stateJob {
 	for _, r := range doc.Values.RootModule.Resources {
 		if r.Type == "etl_import" {
 			v := r.Values
-			jobs[r.Address] = stateJob{v.ID, v.Status, v.File.Format, v.File.Encoding}
+			jobs[r.Address] = stateJob{v.ID, v.Status, v.File.Format, v.File.Encoding, r.Tainted}
 		}
 	}
 	return jobs

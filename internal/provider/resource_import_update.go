@@ -14,7 +14,8 @@ import (
 // Update records a change that needs no new job: nothing here starts one.
 // The change is recorded, the job submitted when submit was turned on, or
 // an imported job adopts its configuration. Its steps: fill what the plan
-// left unknown (fillAtApply), check that the job is still the one planned
+// left unknown (fillAtApply), read the data the plan could not
+// (verifyKeptData), check that the job is still the one planned
 // (checkSameJob), read the job (readForUpdate), submit it
 // (submitInPlace), wait for it (waitInPlace).
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -30,11 +31,12 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	if !r.fillAtApply(ctx, req.Config, &plan, &resp.Diagnostics) {
+	if !r.fillAtApply(ctx, req.Config, &plan, &resp.Diagnostics) || !r.verifyKeptData(ctx, req.Config, req.Private, state, plan, &resp.Diagnostics) {
 		return
 	}
 	r.checkSameJob(ctx, req.Private, state, plan, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, nil)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, nil)...)
 	job, ok := r.readForUpdate(ctx, &plan, state, &resp.Diagnostics)
 	if !ok || resp.Diagnostics.HasError() {
 		return

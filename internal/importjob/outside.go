@@ -1,0 +1,63 @@
+package importjob
+
+// What lies outside the configuration: a file the configuration names (a
+// file's or an input's), the template on the service (its steps, for
+// inputs; the one an adopted job must belong to). A plan reads it, and it
+// can be missing, unreadable or refused when the plan runs: a teardown on a
+// fresh CI runner, a data folder removed first, a template deleted.
+//
+// Once a job is imported no plan of it fails on that: before a destroy,
+// Terraform and OpenTofu plan in normal mode with the whole configuration
+// (PreDestroyRefresh), and an error there blocks the destroy. The apply
+// that truly needs it fails with the error instead. A new object, which
+// has no job yet, keeps failing at plan: the earlier the error, the better.
+
+// Holding is which object a plan of an etl_import is the plan of, as far
+// as the outside world goes.
+type Holding int
+
+// The objects a plan can be of.
+const (
+	// HoldsNothing: a new object, with no job.
+	HoldsNothing Holding = iota
+	// HoldsLive: the plan of an object in state (a refresh, an update in
+	// place, or the first of a replacement's two plans).
+	HoldsLive
+	// HoldsReplaced: the second plan of a replacement, with no prior state,
+	// of the new object that replaces a live one (-replace, a trigger, a
+	// change that needs a new job).
+	HoldsReplaced
+	// HoldsTainted: a tainted object's plan, which has no prior state
+	// either; the refresh of the same run read its job.
+	HoldsTainted
+)
+
+// Unreadable is what a plan does when what lies outside its configuration
+// cannot be read or checked.
+type Unreadable struct {
+	// Warn: the problem is a warning on its attribute, not an error.
+	Warn bool
+	// KeepPrior: the plan keeps what the state holds of the data
+	// (content_sha256 and what it shows of the data): it plans no change
+	// for it, and nothing that needs the data.
+	KeepPrior bool
+	// RefuseDelete: the plan replaces the job with a new one, which needs
+	// the data: the replacement's Delete, which runs first, fails with the
+	// problem, so that the apply destroys nothing and starts nothing.
+	RefuseDelete bool
+}
+
+// PlanUnreadable decides what a plan of h does when what lies outside its
+// configuration cannot be read (the resource page's "When the data is
+// gone"): an error only for a new object; a warning, keeping the state's
+// data, for a live one; a warning and a replacement that fails before it
+// destroys anything, for a replacement and a tainted object.
+func PlanUnreadable(h Holding) Unreadable {
+	switch h {
+	case HoldsLive:
+		return Unreadable{Warn: true, KeepPrior: true}
+	case HoldsReplaced, HoldsTainted:
+		return Unreadable{Warn: true, RefuseDelete: true}
+	}
+	return Unreadable{}
+}

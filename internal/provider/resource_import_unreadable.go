@@ -1,0 +1,147 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
+)
+
+// When what lies outside the configuration cannot be read at plan (a file
+// gone or unreadable, the template deleted): importjob.PlanUnreadable
+// decides; here the plan's diagnostics follow it (outsideError), a live
+// object keeps the data its state holds, and a replacement records what
+// its Delete must refuse.
+
+// holding reports which object plan is the plan of (importjob.Holding),
+// with its job: the state's; the replaced job, in the second plan of a
+// replacement (markLive); a tainted object's, by the sources of its data
+// that the refresh of the same run read (refreshedSources).
+func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) (importjob.Holding, string) {
+	var id types.String
+	switch {
+	case !req.State.Raw.IsNull():
+		_ = req.State.GetAttribute(ctx, path.Root("id"), &id)
+		return importjob.HoldsLive, id.ValueString()
+	}
+	if live, ok := privateJSON[string](ctx, req.Private, privateLiveKey); ok {
+		return importjob.HoldsReplaced, *live
+	}
+	if job := r.refreshed.jobOf(sourceKeys(ctx, plan)); job != "" {
+		return importjob.HoldsTainted, job
+	}
+	return importjob.HoldsNothing, ""
+}
+
+// unreadableNote ends the warning of a problem outside the configuration
+// in the plan of an object that holds job jobID, as h has it.
+func unreadableNote(h importjob.Holding, jobID string) string {
+	if h == importjob.HoldsLive {
+		return fmt.Sprintf("Import job %s in the state does not need this: while the job is kept, this plan changes nothing of its data, and terraform destroy works without it. "+
+			"An apply that does need it fails with this error before it destroys or starts anything: one that replaces the job with a new one "+
+			"(-replace, replace_triggered_by, or a change of template_id, format or encoding), changes its data in place, or adopts an imported job.", jobID)
+	}
+	return fmt.Sprintf("This plan replaces import job %s with a new job, which needs this: the apply fails with this error before it destroys or starts anything, "+
+		"and the state keeps job %s. terraform destroy works without it.", jobID, jobID)
+}
+
+// planUnreadable applies importjob.PlanUnreadable to the diagnostics of
+// the plan's data: an outsideError is a warning for an object that holds a
+// job. It returns the diagnostics, and whether the plan must keep the
+// state's data (keepPriorData). A replacement's problems go to the planned
+// private state, for its Delete (refuseDelete).
+func (r *importResource) planUnreadable(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, diags diag.Diagnostics, resp *resource.ModifyPlanResponse) (diag.Diagnostics, bool) {
+	problems := outsideErrors(diags)
+	if len(problems) == 0 {
+		return diags, false
+	}
+	h, jobID := r.holding(ctx, req, plan)
+	u := importjob.PlanUnreadable(h)
+	if !u.Warn {
+		return diags, false
+	}
+	if u.RefuseDelete {
+		refusals := make([]refusal, len(problems))
+		for i, p := range problems {
+			refusals[i] = refusal{Summary: p.summary, Detail: p.detail}
+		}
+		setPrivateJSON(ctx, resp.Private, privateRefuseDeleteKey, refusals, &resp.Diagnostics)
+	}
+	return outsideAsWarnings(diags, unreadableNote(h, jobID)), u.KeepPrior
+}
+
+// keepPriorData plans, for a live object whose data cannot be read, what
+// its state holds of it: content_sha256 and the steps of its inputs (the
+// data's facts follow, planFacts). Where the configuration names its data
+// in another place than the state (another path, other inputs or rows),
+// unverified is true: the apply of that change in place must read the
+// data, and records it only if it is the job's (verifyKeptData). With no
+// content_sha256 in state (an imported job), it stays unknown, and the
+// apply reads the data likewise.
+func keepPriorData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry) (sum types.String, entries []inputEntry, unverified bool) {
+	var state importModel
+	if d := req.State.Get(ctx, &state); d.HasError() || !known(state.ContentSHA256) {
+		return types.StringUnknown(), nil, false
+	}
+	return state.ContentSHA256, priorSteps, !slices.Equal(dataSources(ctx, state), dataSources(ctx, plan))
+}
+
+// verifyKeptData, at the apply of a change in place whose plan could not
+// read the data it names (keepPriorData: unverified), reads it now: it
+// must be the data of the job, the planned content_sha256. It reports
+// whether the apply may go on; a problem with the data fails it, before
+// anything is sent.
+func (r *importResource) verifyKeptData(ctx context.Context, cfg tfsdk.Config, priv privateGetter, state, plan importModel, diags *diag.Diagnostics) bool {
+	if v, _ := priv.GetKey(ctx, privateUnverifiedKey); len(v) == 0 {
+		return true
+	}
+	wo, d := readWriteOnly(ctx, cfg)
+	diags.Append(d...)
+	var sum types.String
+	if plan.Inputs.IsNull() {
+		sum, d = planContentHash(ctx, plan.spec(), wo, nil)
+	} else {
+		sum, d = r.planInputsHash(ctx, plan, true, wo, nil)
+	}
+	diags.Append(d...)
+	if diags.HasError() {
+		return false
+	}
+	if !sum.Equal(plan.ContentSHA256) {
+		diags.AddError("Change needs a new job",
+			fmt.Sprintf("The data the configuration names now is not what import job %s imported (content_sha256 %s, now %s); it could not be read when the plan ran, "+
+				"so the plan could not tell and planned a change in place. Nothing was sent, no job was started and the state is unchanged: "+
+				"run terraform apply again, and its plan shows the replacement (a new job).", state.ID.ValueString(), plan.ContentSHA256.ValueString(), sum.ValueString()))
+		return false
+	}
+	return true
+}
+
+// refusal is a problem a replacement's Delete fails with.
+type refusal struct {
+	Summary string `json:"summary"`
+	Detail  string `json:"detail"`
+}
+
+// refuseDelete fails the Delete of a replacement whose plan could not read
+// the new job's data (planUnreadable): the apply destroys nothing and
+// starts nothing. It reports whether it refused.
+func refuseDelete(ctx context.Context, priv privateGetter, jobID string, diags *diag.Diagnostics) bool {
+	refusals, ok := privateJSON[[]refusal](ctx, priv, privateRefuseDeleteKey)
+	if !ok || len(*refusals) == 0 {
+		return false
+	}
+	for _, p := range *refusals {
+		diags.AddError(p.Summary, fmt.Sprintf("%s\n\nThe new job that replaces import job %s needs this, and it could not be read when the plan ran. "+
+			"Nothing was destroyed and no job was started: the state keeps job %s. Fix it, then run terraform apply again; terraform destroy works without it.",
+			p.Detail, jobID, jobID))
+	}
+	return true
+}

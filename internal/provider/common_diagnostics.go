@@ -63,6 +63,13 @@ const keptInState = "The job stays in the Terraform state (marked tainted). Run 
 	"so the data is imported once. Only a job that ended in ERROR, CANCELLED or EXPIRED without importing is replaced by a new job. " +
 	"The plan shows the tainted job as replaced; the apply's warning names the job it resumed. Destroying it never deletes imported data."
 
+// keptEnded ends the error of a job that ended in ERROR, CANCELLED or
+// EXPIRED: it imported nothing, so the next apply replaces it.
+const keptEnded = "The job stays in the Terraform state, marked tainted. It imported nothing, so the next terraform apply replaces it with a new job " +
+	"that imports the data: find why it failed in the service's ETL job history and fix that first (the data, the template or the model), " +
+	"or the new job fails the same way. To keep the failed job in the state instead, run terraform untaint with this resource's address. " +
+	"Destroying it never deletes imported data."
+
 // hintOf returns what a diagnostic adds after a failed request: the
 // service error's hint, then the TLS hint or how many attempts were made.
 func hintOf(err error) string {

@@ -33,8 +33,12 @@ type jobRunner struct {
 // state, tainted, and bounds waiting with timeouts.create; the action
 // keeps nothing and bounds it with timeouts.invoke.
 type runnerWording struct {
-	// afterFailure ends the error of a job that failed after it started.
+	// afterFailure ends the error of a job whose apply failed after it
+	// started (a timeout, a failed poll or submit): the job may still run.
 	afterFailure string
+	// afterEnded ends the error of a job that ended in ERROR, CANCELLED
+	// or EXPIRED: it imported nothing.
+	afterEnded string
 	// afterIncomplete ends the error of a job whose inputs were not all
 	// loaded.
 	afterIncomplete string
@@ -50,6 +54,7 @@ type runnerWording struct {
 // resourceWording is the etl_import resource's.
 var resourceWording = runnerWording{
 	afterFailure:    keptInState,
+	afterEnded:      keptEnded,
 	afterIncomplete: keptIncomplete,
 	timeoutSetting:  "timeouts.create",
 	maybeCreated:    adoptAdvice,
@@ -58,8 +63,8 @@ var resourceWording = runnerWording{
 
 // actionWording is the etl_import action's.
 var actionWording = runnerWording{
-	afterFailure: "The etl_import action keeps nothing in state: the job stays on the service as it is " +
-		"(look it up by its id in the service's ETL job history). Invoking the action again starts a new job.",
+	afterFailure: actionKeepsNothing,
+	afterEnded:   actionKeepsNothing,
 	afterIncomplete: "The etl_import action keeps nothing in state. The job never received all its data, so it is never submitted: " +
 		"it stays on the service as it is (look it up by its id in the service's ETL job history). Invoking the action again starts a new job that loads every input.",
 	timeoutSetting: "timeouts.invoke",
@@ -67,6 +72,11 @@ var actionWording = runnerWording{
 		"if it exists, invoking again would import the data a second time. If it does not, invoke the action again.",
 	createAgain: "Invoke the action again to create a job and load the inputs.",
 }
+
+// actionKeepsNothing ends the action's error of a job that failed after it
+// started.
+const actionKeepsNothing = "The etl_import action keeps nothing in state: the job stays on the service as it is " +
+	"(look it up by its id in the service's ETL job history). Invoking the action again starts a new job."
 
 // statusSeen returns what waiting calls with each status it reads: a
 // progress message when the status changes to one still in progress (the
@@ -124,7 +134,7 @@ func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagno
 	case errors.As(err, &ended):
 		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.job.Status),
 			fmt.Sprintf("The job %s was started and its data sent, but before it could be submitted it ended with status %s: "+
-				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.wording.afterFailure))
+				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.wording.afterEnded))
 		return ended.job, false
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),

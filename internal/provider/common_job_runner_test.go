@@ -15,13 +15,13 @@ import (
 // resource its wording.
 func TestJobRunnerWording(t *testing.T) {
 	res, act := resourceWording, actionWording
-	if res.afterFailure != keptInState || res.afterIncomplete != keptIncomplete || res.timeoutSetting != "timeouts.create" || res.maybeCreated != adoptAdvice {
+	if res.afterFailure != keptInState || res.afterEnded != keptEnded || res.afterIncomplete != keptIncomplete || res.timeoutSetting != "timeouts.create" || res.maybeCreated != adoptAdvice {
 		t.Error("the resource's wording changed")
 	}
 	if act.timeoutSetting != "timeouts.invoke" {
 		t.Error("the action's wording names the resource's timeout")
 	}
-	for i, s := range []string{act.afterFailure, act.afterIncomplete, act.maybeCreated, act.createAgain} {
+	for i, s := range []string{act.afterFailure, act.afterEnded, act.afterIncomplete, act.maybeCreated, act.createAgain} {
 		if s == "" || strings.Contains(s, "state, marked tainted") || strings.Contains(s, "terraform import") || strings.Contains(s, "apply again") {
 			t.Errorf("action wording %d speaks of the resource's state, or is empty: %q", i, s)
 		}

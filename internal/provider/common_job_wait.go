@@ -48,7 +48,7 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 	case status.Failed():
 		diags.AddError(fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
 			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (check the job in the service's ETL job history for the reason, "+
-				"such as a missing required column).\n\n%s", job.ID, status, r.wording.afterFailure))
+				"such as a missing required column).\n\n%s", job.ID, status, r.wording.afterEnded))
 	}
 	return &last
 }

@@ -86,8 +86,8 @@ func TestJobRunnerWait(t *testing.T) {
 	if want := "Import job " + failed.ID + " ended with status ERROR"; d.Errors()[0].Summary() != want {
 		t.Errorf("summary %q, want %q", d.Errors()[0].Summary(), want)
 	}
-	if !strings.Contains(d.Errors()[0].Detail(), keptInState) {
-		t.Errorf("the resource's error does not end with its wording: %s", d.Errors()[0].Detail())
+	if !strings.Contains(d.Errors()[0].Detail(), keptEnded) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
+		t.Errorf("the resource's error of a job that ended in ERROR does not say the next apply replaces it: %s", d.Errors()[0].Detail())
 	}
 }
 
@@ -99,7 +99,7 @@ func TestJobRunnerActionWaitWording(t *testing.T) {
 	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	var d diag.Diagnostics
 	r.wait(ctx, failed, time.Minute, &d)
-	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionWording.afterFailure) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
+	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionWording.afterFailure) || strings.Contains(d.Errors()[0].Detail(), keptEnded) {
 		t.Fatalf("failed job: %v", d)
 	}
 

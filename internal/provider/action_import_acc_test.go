@@ -85,7 +85,7 @@ action "etl_import" "failing" {
 		t.Fatalf("rows: job %+v, want the rows' JSON body (SHA-256 %s)", job, sha256Hex(body))
 	}
 	expectOutput(t, out, "Import job "+job.ID+" started", "not waiting for it",
-		fmt.Sprintf("Import job %s sent the rows (start with data): 2 data rows, %d bytes", job.ID, len(body)))
+		fmt.Sprintf("Import job %s sent the rows (as a JSON body): 2 data rows, %d bytes", job.ID, len(body)))
 
 	out = cli.invoke(t, "failing", false)
 	job = lastJob(t, e, 4)

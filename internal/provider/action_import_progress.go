@@ -67,7 +67,7 @@ func (p *actionProgress) every(interval time.Duration, msg func() string) (stop 
 // while a file is being sent, how many of its bytes have been.
 func startReporting(ctx context.Context, r *jobRunner, templateID string, up *preparedUpload, p *actionProgress, diags *diag.Diagnostics) *etl.Job {
 	if up.file == nil {
-		what := p.counted("the rows (start with data)", p.facts)
+		what := p.counted("the rows (as a JSON body)", p.facts)
 		p.send(fmt.Sprintf("Starting an import job from template %s with %s, SHA-256 %s", templateID, what, up.sum))
 		return r.start(ctx, templateID, up, diags)
 	}

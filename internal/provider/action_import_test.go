@@ -171,9 +171,9 @@ func TestImportActionInvokeRows(t *testing.T) {
 	if len(jobs) != 1 || jobs[0].Upload == nil || jobs[0].Upload.Kind != "data" || jobs[0].Upload.SHA256 != sha256Hex(body) || jobs[0].Upload.Bytes != int64(len(body)) {
 		t.Fatalf("jobs %+v, want one with the rows' JSON body (SHA-256 %s)", jobs, sha256Hex(body))
 	}
-	if !hasMessage(progress, fmt.Sprintf(`with the rows \(start with data\): 2 data rows, %d bytes, SHA-256 %s$`, len(body), sha256Hex(body))) ||
+	if !hasMessage(progress, fmt.Sprintf(`with the rows \(as a JSON body\): 2 data rows, %d bytes, SHA-256 %s$`, len(body), sha256Hex(body))) ||
 		!hasMessage(progress, `not waiting for it \(wait_for_completion is false\)$`) ||
-		!hasMessage(progress, fmt.Sprintf(`^Import job [0-9]+ sent the rows \(start with data\): 2 data rows, %d bytes$`, len(body))) {
+		!hasMessage(progress, fmt.Sprintf(`^Import job [0-9]+ sent the rows \(as a JSON body\): 2 data rows, %d bytes$`, len(body))) {
 		t.Errorf("progress %q", progress)
 	}
 	if n := e.Requests(emulator.EndpointSubmitJob); n != 0 {

@@ -16,10 +16,7 @@ const rowsCRLFSummary = "Cell with a CR LF line break"
 // rowsCRLFNote says what becomes of a CR LF in a cell: the sentence the
 // rows attribute's description, the warning and csv_encode's description
 // share.
-const rowsCRLFNote = "A CR LF line break (`\\r\\n`) inside a cell is kept when the rows are sent as JSON (start with data), " +
-	"but read as LF (`\\n`) by the service, as by most CSV readers, when they are sent as a CSV file " +
-	"(rows whose JSON body is over 25 MB) or made into CSV with `provider::etl::csv_encode`: use LF line breaks in cells " +
-	"so that the same value is imported either way."
+const rowsCRLFNote = "Use LF, not CR LF, line breaks inside cells: the plan warns of a CR LF, which a CSV file turns into LF."
 
 // rowsCRLFWarning warns, on the first cell of rows (the attribute at) that
 // holds a CR LF, that the value imported depends on how the rows are sent.
@@ -45,7 +42,7 @@ func rowsCRLFWarning(rows [][]string, at path.Path) diag.Diagnostics {
 		more = fmt.Sprintf(", as do %d more cells", c.Count-1)
 	}
 	diags.AddAttributeWarning(at.AtListIndex(c.Row).AtListIndex(c.Cell), rowsCRLFSummary, fmt.Sprintf(
-		"%s holds a CR LF line break (\\r\\n)%s. Sent as JSON (start with data, for rows whose JSON body is at most %d bytes), "+
+		"%s holds a CR LF line break (\\r\\n)%s. Sent as a JSON body (for rows whose JSON body is at most %d bytes), "+
 			"the CR LF is kept; sent as a CSV file (%s, for rows over that limit), or made into CSV with provider::etl::csv_encode, it is read as LF (\\n) "+
 			"by the service, as by most CSV readers. So the same rows can import different values depending on their size. "+
 			"To avoid it, use LF line breaks in %s's cells, for example replace(cell, \"\\r\\n\", \"\\n\").",

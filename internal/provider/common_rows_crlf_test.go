@@ -15,7 +15,7 @@ import (
 // nothing.
 func TestRowsCRLFWarning(t *testing.T) {
 	rows := [][]string{{"Account-hdr", "Memo-hdr"}, {"4000", "plain"}, {"4001", "wo-secret\r\nline 2"}, {"4002", "\r\n"}}
-	common := []string{"holds a CR LF line break", "as do 1 more cells", "Sent as JSON (start with data", "the CR LF is kept",
+	common := []string{"holds a CR LF line break", "as do 1 more cells", "Sent as a JSON body (for rows", "the CR LF is kept",
 		"sent as a CSV file (rows.csv, for rows over that limit), or made into CSV with provider::etl::csv_encode, it is read as LF",
 		"use LF line breaks in", `replace(cell, "\r\n", "\n")`}
 	for _, tc := range []struct {

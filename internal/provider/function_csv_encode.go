@@ -32,7 +32,7 @@ const csvEncodeSummary = "Encode rows, header row first, as CSV text for a fixtu
 // csvEncodeDescription is the function's description (Markdown).
 const csvEncodeDescription = "Encodes a list of rows, each a list of strings, the first row the header row (as `etl_import`'s `rows` takes them), " +
 	"as CSV text: byte for byte the CSV file the provider sends when `rows` are sent as a file (`" + etl.CSVFileName + "`, rows whose JSON body is over the " +
-	"25 MB limit of start with data), written by the same encoder. " +
+	"25 MB limit of a JSON body), written by the same encoder. " +
 	"Use it to build a fixture file in HCL: the `content` of an `etl_import`'s `file`, a `local_file`, or the expected value of a check. " +
 	"Terraform has `csvdecode` but no CSV encoder. Called as `provider::etl::csv_encode(rows)`, with the provider in `required_providers`: " +
 	"provider-defined functions need Terraform 1.8 or later, or OpenTofu 1.7 or later.\n\n" +
@@ -42,7 +42,7 @@ const csvEncodeDescription = "Encodes a list of rows, each a list of strings, th
 	"Cells are written as they are: nothing is trimmed, and a line break inside a cell (`\\n`, `\\r` or `\\r\\n`) is kept as it is, inside the quotes. " +
 	"`csvdecode` reads the text back to the data rows, as objects keyed by the header row's cells, except that it reads a `\\r\\n` inside a cell as `\\n` " +
 	"(as Go's `encoding/csv`, which it uses, does). So does the service, as most CSV readers do, when it imports this CSV as a file: a cell holding " +
-	"`\\r\\n` imports with `\\n`, where the same rows sent as `etl_import`'s `rows` in JSON (start with data, at most 25 MB) keep the `\\r\\n`. " +
+	"`\\r\\n` imports with `\\n`, where the same rows sent as `etl_import`'s `rows` in a JSON body (at most 25 MB) keep the `\\r\\n`. " +
 	"Use LF (`\\n`) line breaks in cells so that the same value is imported either way; `etl_import` warns at plan about a `rows` cell holding `\\r\\n`.\n\n" +
 	"The header row's cells are not checked against a template. It is an error when `rows` is empty, when the header row has no cells, " +
 	"when a row has more or fewer cells than the header row (the error names the row, such as `rows[2]`), or when a row or a cell is null."

@@ -103,9 +103,9 @@ func (r *importResource) warnSeveralSteps(ctx context.Context, plan importModel,
 	if err != nil || len(t.Steps) < 2 {
 		return
 	}
-	at, how := "file", "`file` sends its data as one upload (start with file)"
+	at, how := "file", "`file` sends its data as one upload"
 	if !plan.Rows.IsNull() {
-		at, how = "rows", "`rows` are sent as one upload (start with data)"
+		at, how = "rows", "`rows` are sent as one upload"
 	}
 	names := make([]string, len(t.Steps))
 	for i, s := range t.Steps {

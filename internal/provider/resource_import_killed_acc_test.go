@@ -76,7 +76,7 @@ func TestAccKilled_editBackAfterKillImportsAgain(t *testing.T) {
 	if s := c.state(t)[x("a")]; s.ID != jobs[2].ID {
 		t.Errorf("the state holds job %s, want the new job %s", s.ID, jobs[2].ID)
 	}
-	expectOutput(t, out, "Import job "+jobs[0].ID+" not settled")
+	expectOutput(t, out, "Import job "+jobs[0].ID+" not resumed")
 }
 
 // A replacement killed while its new job waits (rows A, applied, then B):

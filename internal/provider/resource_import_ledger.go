@@ -248,7 +248,7 @@ func (l *jobLedger) mayBe(ctx context.Context, refs []string, job jobRef) {
 // drop removes the entries of drops.
 func (l *jobLedger) drop(ctx context.Context, drops []importjob.Drop) {
 	for _, d := range drops {
-		tflog.Info(ctx, "job of an apply cut short dropped, not settled", map[string]any{"job_id": idOf(d.Entry.Job), "reason": int(d.Reason)})
+		tflog.Info(ctx, "job of an apply cut short dropped, not resumed", map[string]any{"job_id": idOf(d.Entry.Job), "reason": int(d.Reason)})
 		l.remove(ctx, d.Entry.Job)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // dropped from the ledger without being settled (importjob.Reason).
 var notSettledWhy = map[importjob.Reason]string{
 	importjob.PriorReplaced:  "An earlier apply was cut short while it replaced job %[2]s with job %[1]s. This apply replaces job %[2]s with other data, the data the configuration holds now, so job %[1]s is not resumed.",
-	importjob.PriorDestroyed: "An earlier apply was cut short while it replaced job %[2]s with job %[1]s. Job %[2]s is destroyed now, so job %[1]s is not settled.",
+	importjob.PriorDestroyed: "An earlier apply was cut short while it replaced job %[2]s with job %[1]s. Job %[2]s is destroyed now, so job %[1]s is not resumed.",
 	importjob.MovedOn: "An earlier apply started job %[1]s and was cut short before Terraform recorded it. This etl_import may be the resource it was for: it imported other data since, " +
 		"and is now replaced or destroyed, so job %[1]s is not resumed (Terraform never tells a provider which resource an operation is for).",
 }
@@ -25,7 +25,7 @@ func warnDropped(drops []importjob.Drop, diags *diag.Diagnostics) {
 		if d.Entry.Prior != "" {
 			prior = idOf(d.Entry.Prior)
 		}
-		diags.AddWarning(fmt.Sprintf("Import job %s not settled: its data stays in the model", id),
+		diags.AddWarning(fmt.Sprintf("Import job %s not resumed: its data stays in the model", id),
 			fmt.Sprintf(notSettledWhy[d.Reason], id, prior)+" "+
 				fmt.Sprintf("Job %[1]s is removed from the provider's journal of started jobs; nothing is sent to the service, and the data job %[1]s imported, if any, stays in the model. "+
 					"To keep job %[1]s in the state instead, adopt it: terraform state rm '<address>' if the resource holds another job, then terraform import '<address>' %[1]s, where <address> is this etl_import's.", id))

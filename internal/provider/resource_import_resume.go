@@ -36,12 +36,12 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 		warnNotResumed(id, facts, &resp.Diagnostics)
 		return false
 	}
-	tflog.Info(ctx, "resuming import job an earlier apply left unsettled", map[string]any{"job_id": id, "status": string(job.Status)})
+	tflog.Info(ctx, "resuming import job an earlier apply left unrecorded", map[string]any{"job_id": id, "status": string(job.Status)})
 	plan.setJob(job)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.AddAttributeWarning(path.Root("id"), fmt.Sprintf("Resumed import job %s", id),
 		fmt.Sprintf("An earlier apply started job %s with this data and was cut short (a timeout, an interruption, a failed request, or a killed process). "+
-			"This apply settled that job (status %s when resumed) instead of starting a new one, so the data is imported once. "+
+			"This apply resumed that job (status %s) instead of starting a new one, so the data is imported once. "+
 			"To import the data again on purpose, run: %s.", id, job.Status, replaceCommand))
 	r.submitAndWait(ctx, plan, job, !d.Submit, timeout, resp)
 	return true
@@ -52,9 +52,9 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 func warnNotResumed(id string, f importjob.Resumed, diags *diag.Diagnostics) {
 	if f.Gone {
 		diags.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
-			fmt.Sprintf("An earlier apply left job %s unsettled, and this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
+			fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
 		return
 	}
 	diags.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, f.Status),
-		fmt.Sprintf("An earlier apply left job %s unsettled; it has since ended with status %s without importing its data, so a new job imports the data.", id, f.Status))
+		fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; the job has since ended with status %s without importing its data, so a new job imports the data.", id, f.Status))
 }

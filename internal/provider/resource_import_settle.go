@@ -38,7 +38,7 @@ func (r *importResource) settleDelete(ctx context.Context, state importModel, pc
 	switch {
 	case handed:
 		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), job)
-		tflog.Info(ctx, "tainted import job handed over to its replacement, which resumes it", map[string]any{"job_id": job.id, "status": state.Status.ValueString()})
+		tflog.Info(ctx, "tainted import job passed to its replacement, which resumes it", map[string]any{"job_id": job.id, "status": state.Status.ValueString()})
 	case pc != nil:
 		r.ledger.found(ctx, job)
 	default:

@@ -3,7 +3,7 @@
 # started it.
 variable "job_id" {
   type    = string
-  default = "640101874288689160"
+  default = "1140000000000000001"
 }
 
 data "etl_job" "nightly" {

@@ -1,4 +1,4 @@
-# Send rows (start with data), header row first, as a JSON body.
+# Send rows, header row first, as a JSON body.
 resource "etl_import" "rows" {
   template_id = data.etl_template.gl.id
 

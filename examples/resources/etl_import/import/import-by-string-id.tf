@@ -1,6 +1,18 @@
-# Adopt an existing job by its id (18 or 19 digits). The next apply takes the
-# resource's configuration over without starting a new job.
+# Adopt a job that already ran (started by a script, a killed CI runner, the
+# service's own tools) by its id, 18 or 19 digits. No job starts: the next
+# apply records this configuration for the job. Write the data the job
+# imported: the service does not return it.
 import {
   to = etl_import.gl
   id = "1140000000000000001"
+}
+
+data "etl_template" "gl" {
+  name       = "GL Actuals"
+  model_name = "Finance Plan"
+}
+
+resource "etl_import" "gl" {
+  template_id = data.etl_template.gl.id
+  file        = { path = "${path.module}/data/gl.csv" }
 }

@@ -1,3 +1,2 @@
-# Adopt an existing job by its id (18 or 19 digits). The next apply takes the
-# resource's configuration over without starting a new job.
+# Or with the import command, by job id.
 terraform import etl_import.gl 1140000000000000001

@@ -1,0 +1,13 @@
+# The provider requirement and settings, shared by every example in this
+# directory: each example file holds only its resources.
+terraform {
+  required_providers {
+    etl = {
+      source = "etl-provider/etl"
+    }
+  }
+}
+
+# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
+# ETL_TOKEN_SECRET.
+provider "etl" {}

@@ -120,7 +120,7 @@ func changeCases() []rowCase {
 				t.Errorf("the apply finds %v changed, want nothing (rehashed)", got)
 			}
 		}},
-		{"a tainted job whose apply was cut short, or `terraform taint` (see [Interrupted waits](../guides/interrupted-applies.md))", func(t *testing.T) {
+		{"a tainted job whose apply was cut short, or `terraform taint` (see [Recovering an interrupted apply](../guides/interrupted-applies.md))", func(t *testing.T) {
 			if !HandsOver(tainted(base, jobstatus.StatusRunning, base)) {
 				t.Error("a tainted running job of the same definition is not handed over")
 			}
@@ -133,7 +133,7 @@ func changeCases() []rowCase {
 				t.Error("a tainted job is handed over to another definition")
 			}
 		}},
-		{"`terraform apply -replace=<address>`, or a `replace_triggered_by` trigger changed (of an object that is not tainted: see [Interrupted waits](../guides/interrupted-applies.md))", func(t *testing.T) {
+		{"`terraform apply -replace=<address>`, or a `replace_triggered_by` trigger changed (of an object that is not tainted)", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusRunning, jobstatus.StatusCompleted} {
 				r := tainted(base, s, base)
 				r.Asked = true

@@ -35,9 +35,8 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 			},
 			"file": actionFileAttribute(),
 			"rows": schema.ListAttribute{
-				MarkdownDescription: "Rows to import (start with data), header row of column names first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`. " +
-					"Every row must have as many cells as the header. Numbers are sent as strings. Rows whose JSON body would exceed the service's 25 MB limit " +
-					"are sent instead as a UTF-8 CSV file through start with file, with a warning. Exactly one of `file`, `rows` and `inputs` must be set.",
+				MarkdownDescription: "Rows to send, header row first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`; every row as wide as the header. " +
+					"Sent as a JSON body, or as a CSV file when that body would pass 25 MB. Exactly one of `file`, `rows` and `inputs` is set.",
 				ElementType: types.ListType{ElemType: types.StringType},
 				Optional:    true,
 				Validators:  []validator.List{rowsValidator{}},
@@ -67,7 +66,7 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 func actionFileAttribute() schema.Attribute {
 	res, _ := fileAttribute().(rschema.SingleNestedAttribute)
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A flat file to import (start with file). Exactly one of `file`, `rows` and `inputs` must be set; in `file`, exactly one of `path` and `content`.",
+		MarkdownDescription: "A delimited file to upload, by `path` or inline. Exactly one of `file`, `rows` and `inputs` is set. In `file`, exactly one of `path` and `content` is set.",
 		Optional:            true,
 		Attributes:          actionFileAttributes(res),
 	}

@@ -22,36 +22,25 @@ import (
 // (a file's are counted in the read that hashes it, localfile.HashFile),
 // and never show a cell of write-only data.
 
-// dataFactsNote says, in each description, when a value is null or unknown.
-const dataFactsNote = " Unknown at plan time only when the data is (a path, rows or content known only at apply), " +
-	"or when the file is not read at plan because a record of its hash taken before these values existed is trusted (see the provider's `hash_cache`): " +
-	"a new job's are then known after apply. A job already in state when the provider was upgraded to a version with these values keeps them null " +
-	"(its plan stays empty) until a refresh finds them, in the state's rows or content or in the record of its file's hash." + dataFactsInputsNote
-
-// dataFactsInputsNote ends the top-level descriptions: with inputs, each
-// input has its own.
-const dataFactsInputsNote = " Null with `inputs`: each input has its own (`inputs[\"<key>\"].row_count`)."
+// dataFactsNote ends each description: when a value is known, and where
+// it is with inputs.
+const dataFactsNote = " Known in the plan unless the data is known only at apply. Null with `inputs`: each input has its own."
 
 // dataFactsAttributes are columns, row_count and size_bytes.
 func dataFactsAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"columns": schema.ListAttribute{
-			MarkdownDescription: "The header row's cells, decoded: `rows[0]`, or the first record of the file (byte order mark removed). " +
-				"Null with `rows_wo` and `file.content_wo` (no cell of write-only data is shown), and, with a warning, when the header row cannot be read " +
-				"(longer than 64 KiB, bytes that do not decode, broken quoting)." + dataFactsNote,
-			ElementType: types.StringType,
-			Computed:    true,
+			MarkdownDescription: "The header row's cells; null for write-only data." + dataFactsNote,
+			ElementType:         types.StringType,
+			Computed:            true,
 		},
 		"row_count": schema.Int64Attribute{
-			MarkdownDescription: "How many data records the service imports: the records after the header row. " +
-				"In a file, a line break inside a quoted cell does not end a record, CR LF and LF both do, blank lines are skipped and the last record needs no line break. " +
-				"Such as `self.row_count > 0` in a `postcondition`, to refuse an empty file before a job starts." + dataFactsNote,
-			Computed: true,
+			MarkdownDescription: "How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`." + dataFactsNote,
+			Computed:            true,
 		},
 		"size_bytes": schema.Int64Attribute{
-			MarkdownDescription: "How many bytes are sent: the file's size, the encoded `content` (or `content_wo`), or for rows the JSON body " +
-				"(the CSV file, for rows over the 25 MB limit) — the bytes `content_sha256` is the hash of." + dataFactsNote,
-			Computed: true,
+			MarkdownDescription: "How many bytes are sent: those `content_sha256` hashes." + dataFactsNote,
+			Computed:            true,
 		},
 	}
 }

@@ -13,8 +13,7 @@ import (
 const statusNotFound = "NOT_FOUND"
 
 // statusNotFoundDoc is how the status attribute documents statusNotFound.
-const statusNotFoundDoc = "`" + statusNotFound + "` (not a service status): the service no longer knows the job (it answers 404, for example after its job history was purged); " +
-	"the data the job imported stays in the model, the resource stays in state with a warning, and no job is started unless you ask for one with `terraform apply -replace`."
+const statusNotFoundDoc = "`" + statusNotFound + "` when the service no longer knows the job: the resource stays in the state and no job starts."
 
 // replaceCommand is the command that starts a new job for an etl_import.
 // The provider is not told the resource's address: Terraform shows it with

@@ -26,32 +26,23 @@ import (
 
 // inputsHashDescription documents content_sha256 for inputs: the one
 // construction inputsHash implements.
-const inputsHashDescription = " With `inputs`, it is the SHA-256 of one group of four lines per input, in ascending order of input id (compared as strings): " +
-	"`<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n`, where the input id is the one the key resolves to, " +
-	"and a `rows` input is `CSV` and `UTF-8` with the SHA-256 of its CSV file. So the bytes, format and encoding of each input, and which inputs are loaded, define the job; " +
-	"an input's path, file name and part name, and whether it is keyed by step name or input id, do not. " +
-	"When only the template's input ids change on the service (the same steps, by name and order, with the same data), the next plan records the new value in place and starts no job."
+const inputsHashDescription = " With `inputs`, the SHA-256 of `<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n` for each input, in order of input id."
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {
 	return schema.MapNestedAttribute{
-		MarkdownDescription: "The inputs of a template with several input steps, keyed by step name (as `data.etl_template` shows it in `steps`) or by input id; " +
-			"each holds exactly one of `file` and `rows`. The job is created, each input is loaded into the job's input (a multipart upload, streamed from disk, retried from its start like other idempotent calls), " +
-			"then the job is submitted (`submit` defaults to `true` with `inputs`). Keys are resolved against the template's steps at plan time: " +
-			"a key that is neither a step name nor an input id fails the plan, listing the steps; a step name that the template has twice must be given by input id. " +
-			"An empty map runs a template that has no input steps (create, then submit). Exactly one of `file`, `rows` and `inputs` must be set. " +
-			"A new job starts only when what the service would import changes (see `content_sha256`).",
+		MarkdownDescription: "One input per input step of the template, keyed by step name or input id (`data.etl_template` lists them in `steps`), " +
+			"each with exactly one of `file` and `rows`. " + exactlyOneData,
 		Optional:   true,
 		Validators: []validator.Map{mapvalidator.KeysAre(stringvalidator.LengthAtLeast(1))},
 		NestedObject: schema.NestedAttributeObject{
 			Attributes: map[string]schema.Attribute{
 				"file": inputFileAttribute(),
 				"rows": schema.ListAttribute{
-					MarkdownDescription: "Rows to load into this input, header row of column names first; sent as a UTF-8 CSV file (`" + etl.CSVFileName + "`), whatever their size. " +
-						"Every row must have as many cells as the header.",
-					ElementType: types.ListType{ElemType: types.StringType},
-					Optional:    true,
-					Validators:  []validator.List{rowsValidator{}},
+					MarkdownDescription: "Rows to load into this input, header row first, sent as a CSV file (`" + etl.CSVFileName + "`).",
+					ElementType:         types.ListType{ElemType: types.StringType},
+					Optional:            true,
+					Validators:          []validator.List{rowsValidator{}},
 				},
 				"columns":    inputFactsAttributes()["columns"],
 				"row_count":  inputFactsAttributes()["row_count"],
@@ -72,7 +63,7 @@ func inputFileAttribute() schema.Attribute {
 	if !ok {
 		panic("fileAttribute is not a single nested attribute")
 	}
-	a.MarkdownDescription = "A flat file to load into this input: the same attributes as the top-level `file`. Exactly one of `file` and `rows` must be set in each input."
+	a.MarkdownDescription = "A file to load into this input, as the top-level `file`."
 	a.Attributes = maps.Clone(a.Attributes)
 	for name, at := range a.Attributes {
 		if s, ok := at.(schema.StringAttribute); ok {

@@ -17,28 +17,24 @@ import (
 // that hashes it (planInputEntry), its rows as the CSV file they are sent
 // as. The action's inputs have none (actionInputsAttribute).
 
-// inputFactsNote says, in each input's description, when a value is
-// unknown or null.
-const inputFactsNote = " Planned as the top-level value is: unknown only when the input's data is (known only at apply), " +
-	"or when a record of its file's hash taken before these values existed is trusted (see the provider's `hash_cache`), then known after apply. " +
-	"A job already in state when the provider was upgraded to a version with these values keeps them null, and its plan stays empty."
+// inputFactsNote ends each input's description: when a value is known.
+const inputFactsNote = " Known in the plan unless the input's data is known only at apply."
 
 // inputFactsAttributes are the facts of one input, as the top-level ones
 // (dataFactsAttributes) are of the file or rows.
 func inputFactsAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"columns": schema.ListAttribute{
-			MarkdownDescription: "This input's header row's cells, decoded: `rows[0]`, or the first record of its file (byte order mark removed). " +
-				"Null with `file.content_wo` (no cell of write-only data is shown), and when the header row cannot be read." + inputFactsNote,
-			ElementType: types.StringType,
-			Computed:    true,
+			MarkdownDescription: "This input's header row's cells; null for write-only data." + inputFactsNote,
+			ElementType:         types.StringType,
+			Computed:            true,
 		},
 		"row_count": schema.Int64Attribute{
-			MarkdownDescription: "How many data records the service imports into this input: the records after the header row, counted as the top-level `row_count` is." + inputFactsNote,
+			MarkdownDescription: "How many data rows, after the header, the service imports into this input." + inputFactsNote,
 			Computed:            true,
 		},
 		"size_bytes": schema.Int64Attribute{
-			MarkdownDescription: "How many bytes this input sends: its file's size, its encoded `content` (or `content_wo`), or for `rows` the UTF-8 CSV file they are sent as." + inputFactsNote,
+			MarkdownDescription: "How many bytes this input sends." + inputFactsNote,
 			Computed:            true,
 		},
 	}

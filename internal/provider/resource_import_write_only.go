@@ -24,25 +24,23 @@ import (
 
 // writeOnlyNote is the part of the write-only attributes' descriptions
 // that says what write-only means.
-const writeOnlyNote = "Write-only: Terraform never stores it in the plan or the state (Terraform 1.11 and later, OpenTofu 1.11 and later). " +
-	"`content_sha256` is computed from it at plan time, so an edited value plans a new job and an unchanged one plans nothing."
+const writeOnlyNote = "Write-only: never stored in the plan or the state (Terraform 1.11 and later, OpenTofu 1.11 and later)."
 
 // rowsWOAttribute is rows_wo: rows, write-only.
 func rowsWOAttribute() schema.Attribute {
 	return schema.ListAttribute{
-		MarkdownDescription: "Rows to import, as `rows` (header row first, every row as wide as the header), for data that should not be kept in the state " +
-			"(a large fixture, or personal data). " + writeOnlyNote + " Exactly one of `file`, `rows` and `rows_wo` must be set.",
-		ElementType: types.ListType{ElemType: types.StringType},
-		Optional:    true,
-		WriteOnly:   true,
-		Validators:  []validator.List{rowsValidator{}},
+		MarkdownDescription: "Rows to send, as `rows`, kept out of the state. " + writeOnlyNote + " " + exactlyOneData,
+		ElementType:         types.ListType{ElemType: types.StringType},
+		Optional:            true,
+		WriteOnly:           true,
+		Validators:          []validator.List{rowsValidator{}},
 	}
 }
 
 // contentWOAttribute is file.content_wo: file.content, write-only.
 func contentWOAttribute() schema.Attribute {
 	return schema.StringAttribute{
-		MarkdownDescription: "Inline file content, as `content`, for data that should not be kept in the state. " + writeOnlyNote,
+		MarkdownDescription: "The file's content inline, as `content`, kept out of the state. " + writeOnlyNote,
 		Optional:            true,
 		WriteOnly:           true,
 		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},

@@ -1,7 +1,5 @@
-# A template with several input steps: one input per step, keyed by the
-# step name that data.etl_template.<name>.steps shows (or by its input id).
-# The job is created, each input is loaded into it, then it is submitted
-# (submit defaults to true with inputs).
+# One input per step, keyed by the step name data.etl_template.<name>.steps
+# shows (or by its input id). Submitted by default.
 data "etl_template" "actuals_and_rates" {
   name       = "Actuals and Rates"
   model_name = "Finance Plan"
@@ -27,9 +25,3 @@ resource "etl_import" "actuals_and_rates" {
 
   wait_for_completion = true
 }
-
-# A template whose steps share a name: key each input by its input id.
-# inputs = {
-#   "640101874288689165" = { file = { path = "${path.module}/data/east.csv" } }
-#   "640101874288689166" = { file = { path = "${path.module}/data/west.csv" } }
-# }

@@ -1,7 +1,5 @@
-# Adopt a job that already ran (started by a script, a killed CI runner, the
-# service's own tools) by its id, 18 or 19 digits. No job starts: the next
-# apply records this configuration for the job. Write the data the job
-# imported: the service does not return it.
+# Adopt a job that already ran, by its id. Write the data the job imported:
+# the service does not return it.
 import {
   to = etl_import.gl
   id = "1140000000000000001"

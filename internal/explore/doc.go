@@ -7,7 +7,8 @@
 // against the emulator, with a local state file or the http backend, some
 // starting with the previous release of the provider and upgrading, each
 // step compared with a reference model written from the docs
-// (docs/resources/import.md and docs/guides/interrupted-applies.md, its
+// (docs/resources/import.md, docs/guides/interrupted-applies.md and
+// docs/guides/exactly-once.md, its
 // journal of started jobs included): an import happens exactly as often
 // as the user asks.
 //

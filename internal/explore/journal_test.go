@@ -2,8 +2,8 @@ package explore
 
 import "slices"
 
-// The journal of started jobs, as docs/guides/interrupted-applies.md
-// states it ("The journal of started jobs", "Which apply settles a job",
+// The journal of started jobs, as docs/guides/exactly-once.md
+// states it ("The journal of started jobs", "Which apply resumes a job",
 // "How long an entry lives"), one journal per directory and workspace.
 // The model keeps only what a killed apply left: the entries of the jobs
 // that no state holds. An entry is settled (its job resumed, 0 jobs) by a

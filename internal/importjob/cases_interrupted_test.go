@@ -7,7 +7,8 @@ import (
 )
 
 // The tables of the guide on interrupted applies
-// (templates/guides/interrupted-applies.md.tmpl): one case per row.
+// (templates/guides/interrupted-applies.md.tmpl and exactly-once.md.tmpl):
+// one case per row.
 
 // expectResume asserts what a create does with the job it settles.
 func expectResume(t *testing.T, r Resumed, want Resumption) {

@@ -7,7 +7,7 @@ import (
 )
 
 // The guide's table of how long a journal entry lives
-// (templates/guides/interrupted-applies.md.tmpl, "How long an entry
+// (templates/guides/exactly-once.md.tmpl, "How long an entry
 // lives"): one case per row.
 
 // expectDrops asserts which entries drops names, with which reason.
@@ -48,7 +48,7 @@ func entryCases() []rowCase {
 			expectJobs(t, []Entry{killed("1", key, "P")}, Create{Key: key, Replaces: "P"}, jobstatus.StatusRunning, 0)
 			expectJobs(t, []Entry{killed("1", key, "")}, Create{Key: key, Replaces: "Q"}, jobstatus.StatusRunning, 1)
 		}},
-		{"the job ended in `ERROR`, `CANCELLED` or `EXPIRED` before an apply would settle it, or the service no longer knows it", func(t *testing.T) {
+		{"the job ended in `ERROR`, `CANCELLED` or `EXPIRED` before an apply would resume it, or the service no longer knows it", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusError, jobstatus.StatusCancelled, jobstatus.StatusExpired} {
 				expectJobs(t, []Entry{killed("1", key, "")}, Create{Key: key}, s, 1)
 			}

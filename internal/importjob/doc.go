@@ -5,6 +5,6 @@
 // states and private states into these facts, calls the rules, and writes
 // back what they decide; the files of the journal are internal/localfile's.
 //
-// The docs state the same rules as tables (docs/guides/interrupted-applies.md,
+// The docs state the same rules as tables (docs/guides/interrupted-applies.md, docs/guides/exactly-once.md,
 // docs/resources/import.md); the tests hold one case per row.
 package importjob

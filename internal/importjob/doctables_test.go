@@ -32,8 +32,8 @@ func docTables() []docTable {
 	return []docTable{
 		{"templates/resources/import.md.tmpl", "| Change | Starts a new job? |", changeCases()},
 		{"templates/guides/interrupted-applies.md.tmpl", "| The job, at the next apply | What that apply does | Jobs started |", nextApplyCases()},
-		{"templates/guides/interrupted-applies.md.tmpl", "| What you run or change | What the next apply does | Jobs started |", runOrChangeCases()},
-		{"templates/guides/interrupted-applies.md.tmpl", "| What happens | The entry | What you see |", entryCases()},
+		{"templates/guides/exactly-once.md.tmpl", "| What you run or change | What the next apply does | Jobs started |", runOrChangeCases()},
+		{"templates/guides/exactly-once.md.tmpl", "| What happens | The entry | What you see |", entryCases()},
 	}
 }
 

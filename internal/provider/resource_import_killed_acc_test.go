@@ -8,7 +8,7 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// A killed apply's jobs (docs/guides/interrupted-applies.md, "The journal
+// A killed apply's jobs (docs/guides/exactly-once.md, "The journal
 // of started jobs"): terraform SIGKILLed mid-apply, then the applies a
 // user runs next. Each test drives the CLI with the provider binary as its
 // child (helpers_binary_cli_test.go) and counts the jobs on the emulator,

@@ -98,7 +98,7 @@ func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, di
 	}
 	id := idOf(e.Job)
 	diags.AddAttributeWarning(path.Root("id"), fmt.Sprintf("Import job %s will be resumed", id),
-		fmt.Sprintf("An earlier apply started job %s with this data for this change and was cut short before Terraform recorded it (the provider's journal of started jobs holds it). "+
+		fmt.Sprintf("An earlier apply started job %s with this data for this change and was cut short (the provider's journal of started jobs holds the job). "+
 			"The apply resumes job %s instead of starting a new one (it submits and waits for it as configured), unless the job has ended without importing by then. "+
 			"To import the data again instead, apply, then run: %s.", id, id, replaceCommand))
 }

@@ -20,6 +20,7 @@ variable "etl_token_secret" {
 }
 
 # Every setting that has an environment variable can come from it instead:
-# ETL_HUB, ETL_TOKEN_ID, ETL_TOKEN_SECRET, ETL_BASE_URL and ETL_CA_CERT_FILE.
+# ETL_HUB, ETL_TOKEN_ID, ETL_TOKEN_SECRET, ETL_BASE_URL, ETL_CA_CERT_FILE and
+# ETL_HASH_CACHE.
 # With them exported, `provider "etl" {}` is enough. base_url replaces the
 # hub's address, for a proxy, a private deployment or the emulator.

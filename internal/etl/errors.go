@@ -65,7 +65,7 @@ func (e *APIError) Hint() string {
 	case http.StatusNotAcceptable:
 		return "the service refused the Accept header: this is a client bug, please report it"
 	case http.StatusRequestEntityTooLarge:
-		return "the body is over the service's size limit: start with data takes at most 25 MB (larger rows are normally sent as a CSV file automatically), so the service's limit may be lower here; write the data to a file and use file.path"
+		return "the body is over the service's size limit: a JSON body of rows takes at most 25 MB (larger rows are normally sent as a CSV file automatically), so the service's limit may be lower here; write the data to a file and use file.path"
 	case http.StatusUnsupportedMediaType:
 		return "the service refused the Content-Type: this is a client bug, please report it"
 	case http.StatusUnprocessableEntity:

@@ -26,7 +26,7 @@ const rowsBufSize = 64 << 10
 type DataTooLargeError struct{ Size int64 }
 
 func (e *DataTooLargeError) Error() string {
-	return fmt.Sprintf("the rows encode to a %d-byte JSON body, over the %d-byte limit of start with data: send them as a file instead", e.Size, MaxDataBodyBytes)
+	return fmt.Sprintf("the rows encode to a %d-byte JSON body, over the service's %d-byte limit for a JSON body: send them as a file instead", e.Size, MaxDataBodyBytes)
 }
 
 // newJSONBody encodes the rows once, with WriteTo, into a body that every

@@ -348,3 +348,22 @@ func TestAccLife_pathEditedToMissingFile(t *testing.T) {
 	c.expectJobs(t, 1, 0)
 	c.expectDestroyed(t)
 }
+
+// The template deleted on the service while the configuration looks it up
+// by name (data "etl_template"): the data source fails at the refresh
+// before a destroy, as every data source does for what is gone
+// (hashicorp/terraform#18385), naming the template; the docs' command,
+// terraform destroy -refresh=false, removes the resource and cancels
+// nothing.
+func TestAccLife_templateDeletedLookedUpByName(t *testing.T) {
+	c, p := newLifeCLI(t, "life_by_name")
+	c.setLife(t, emulator.GLActualsTemplateID, p, nil)
+	c.apply(t, true)
+	c.e.DeleteTemplate(emulator.GLActualsTemplateID)
+	expectOutput(t, c.destroy(t, false), "Error: Template not found", "with data.etl_template.gl")
+	if out, err := c.run("destroy", "-auto-approve", "-no-color", "-input=false", "-refresh=false"); err != nil {
+		t.Fatalf("terraform destroy -refresh=false: %v\n%s", err, out)
+	}
+	c.expectJobs(t, 1, 0)
+	c.expectDestroyed(t)
+}

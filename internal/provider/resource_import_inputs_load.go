@@ -127,7 +127,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	diags.Append(d...)
 	plan.Inputs = v
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := r.planInputsHash(ctx, *plan, true, wo, nil)
+		sum, d := r.planInputsHash(ctx, *plan, true, wo)
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}

@@ -53,12 +53,11 @@ func (r *importResource) createsJob(ctx context.Context, req resource.ModifyPlan
 }
 
 // planInputsHash resolves the keys of inputs against the template, hashes
-// each input and returns content_sha256; unknown when a value it needs is.
-// hasState: the job exists, so an unknown hash would plan a replacement.
-// wo holds the inputs' write-only content; a file's hash comes from hc
-// when it can (nil: every file is read).
-func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
-	sum, _, diags := r.planInputs(ctx, plan, hasState, wo, hc)
+// each input, every file read, and returns content_sha256; unknown when a
+// value it needs is. hasState: the job exists, so an unknown hash would
+// plan a replacement. wo holds the inputs' write-only content.
+func (r *importResource) planInputsHash(ctx context.Context, plan importModel, hasState bool, wo writeOnlyData) (types.String, diag.Diagnostics) {
+	sum, _, diags := r.planInputs(ctx, plan, hasState, wo, nil)
 	return sum, diags
 }
 

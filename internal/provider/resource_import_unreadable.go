@@ -108,7 +108,7 @@ func (r *importResource) verifyKeptData(ctx context.Context, cfg tfsdk.Config, p
 	if plan.Inputs.IsNull() {
 		sum, d = planContentHash(ctx, plan.spec(), wo, nil)
 	} else {
-		sum, d = r.planInputsHash(ctx, plan, true, wo, nil)
+		sum, d = r.planInputsHash(ctx, plan, true, wo)
 	}
 	diags.Append(d...)
 	if diags.HasError() {

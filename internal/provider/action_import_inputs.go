@@ -21,13 +21,9 @@ import (
 
 // actionInputsDescription describes the action's inputs in its own words:
 // invocations, not the resource's changes.
-const actionInputsDescription = "The inputs of a template with several input steps, keyed by step name (as `data.etl_template` shows it in `steps`) or by input id; " +
-	"each holds exactly one of `file` and `rows`. Every invocation creates one new job, loads each input into the job's input in the template's step order " +
-	"(a multipart upload, streamed from disk, retried from its start like other idempotent calls), reporting each step with its data rows and bytes, then submits the job " +
-	"(`submit` defaults to `true` with `inputs`). Keys are resolved against the template's steps when the invocation is planned, and again when it runs: " +
-	"a key that is neither a step name nor an input id fails the invocation before any job is created, listing the steps; a step name that the template has twice must be given by input id. " +
-	"A load that fails cancels the job (best effort) and fails the invocation, naming the job and the step. " +
-	"An empty map runs a template that has no input steps (create, then submit). Exactly one of `file`, `rows` and `inputs` must be set."
+const actionInputsDescription = "One input per input step of the template, keyed by step name or input id (`data.etl_template` lists them in `steps`), " +
+	"each with exactly one of `file` and `rows`: each invocation creates a job, loads the inputs in step order, then submits it. " +
+	"Exactly one of `file`, `rows` and `inputs` is set."
 
 // actionInputsAttribute returns the action's inputs: the resource's
 // (inputsAttribute: the same validators, its rows, and its file block as

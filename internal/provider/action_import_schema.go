@@ -23,10 +23,9 @@ import (
 // (invocationDescription).
 func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs an import (ETL) job from a template with a flat file, with rows, or with one input per step of the template: " +
-			"every invocation starts one new job, streams the data as the `etl_import` resource does, optionally submits the job and waits for it, and reports its progress: the data rows and bytes it sends (per input with `inputs`), and each status of the job. " +
-			"It keeps nothing in state. Invoke it with `terraform apply -invoke=action.etl_import.<name>`, or from a resource's " +
-			"`lifecycle { action_trigger { ... } }`. Actions need Terraform 1.14 or later; OpenTofu does not support them (use the `etl_import` resource there).",
+		MarkdownDescription: "Runs an import job on demand: every invocation starts one new job, as the `etl_import` resource would, optionally submits it and waits for it, " +
+			"and reports its progress. It keeps nothing in state. Invoke it with `terraform apply -invoke=action.etl_import.<name>` or from a resource's " +
+			"`action_trigger`; actions need Terraform 1.14 or later.",
 		Attributes: map[string]schema.Attribute{
 			"template_id": schema.StringAttribute{
 				MarkdownDescription: "The id of the template each invocation creates its job from, such as `data.etl_template.gl.id`.",
@@ -43,16 +42,13 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 			},
 			"inputs": actionInputsAttribute(),
 			"submit": schema.BoolAttribute{
-				MarkdownDescription: "Whether each invocation submits its job: once it is started with `file` or `rows`, once its inputs are loaded with `inputs`. " +
-					"Defaults to `false` with `file` or `rows`, and to `true` with `inputs`: a job created for inputs runs only once submitted, so with `inputs` " +
-					"an explicit `submit = false` is a warning (the job stays `EDITING` and the service expires it), and an error with `wait_for_completion = true`.",
+				MarkdownDescription: "Whether each invocation submits its job once its data is sent. Defaults to `false` with `file` or `rows`, `true` with `inputs` " +
+					"(a job with inputs runs only once submitted).",
 				Optional: true,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Whether each invocation waits until its job reaches a final status (polling with backoff, bounded by `timeouts.invoke`), reporting each status. " +
-					"`COMPLETED` succeeds; `ERROR`, `CANCELLED` and `EXPIRED` fail the invocation with the job's id and status. Defaults to `false`: " +
-					"the invocation then ends once the job is started, or created and loaded (and submitted).",
-				Optional: true,
+				MarkdownDescription: "Whether each invocation waits, up to `timeouts.invoke`, until its job ends: `ERROR`, `CANCELLED` and `EXPIRED` then fail it. Defaults to `false`.",
+				Optional:            true,
 			},
 			"timeouts": actionTimeoutsAttribute(ctx),
 		},
@@ -133,9 +129,8 @@ func sentences(desc string) []string {
 // validator refuses a value that is not a duration at plan.
 func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
 	a, _ := timeouts.AttributesWithOpts(ctx, timeouts.Opts{
-		InvokeDescription: "How long an invocation may take, the upload (of every input, with `inputs`) and `wait_for_completion` included, as a Go duration such as `\"30m\"` or `\"2h\"`. " +
-			"Defaults to `\"30m\"`.",
+		InvokeDescription: "How long an invocation may take, the upload and `wait_for_completion` included, such as `\"2h\"`. Defaults to `\"30m\"`.",
 	}).(schema.SingleNestedAttribute)
-	a.MarkdownDescription = "How long an invocation may take: `invoke`."
+	a.MarkdownDescription = "Time limits, as Go durations."
 	return a
 }

@@ -1,8 +1,5 @@
-# Reload the data whenever another resource is replaced: here a stand-in for
-# a model that is rebuilt (replaced) when its version changes. The action runs
-# after the replacement is created (after_create covers a create and the
-# create half of a replacement), and only then: an apply that changes nothing
-# invokes nothing.
+# Reseed whenever a stand-in for the model is replaced: after_create runs the
+# action after a create, or the create half of a replacement.
 variable "model_version" {
   description = "The model's version: a new one rebuilds the model, then reseeds it."
   type        = string

@@ -1,11 +1,5 @@
-# A template with several input steps: one input per step, keyed by the
-# step name that data.etl_template.<name>.steps shows (or by its input id).
-#
+# One input per step, keyed by step name (or input id):
 #   terraform apply -auto-approve -invoke=action.etl_import.actuals_and_rates
-#
-# Every invocation creates one new job, loads each input into it in the
-# template's step order, then submits it (submit defaults to true with
-# inputs) and, here, waits for it.
 data "etl_template" "actuals_and_rates" {
   name       = "Actuals and Rates"
   model_name = "Finance Plan"

@@ -6,7 +6,7 @@ terraform {
   }
 }
 
-# The token's hub gives the service address https://{hub}.vena.io.
+# Or leave the block empty and export ETL_HUB, ETL_TOKEN_ID and ETL_TOKEN_SECRET.
 provider "etl" {
   hub          = "us2"
   token_id     = "1112140681100620800.1"
@@ -14,13 +14,6 @@ provider "etl" {
 }
 
 variable "etl_token_secret" {
-  description = "The application token's secret (or leave token_secret unset and export ETL_TOKEN_SECRET)."
-  type        = string
-  sensitive   = true
+  type      = string
+  sensitive = true
 }
-
-# Every setting that has an environment variable can come from it instead:
-# ETL_HUB, ETL_TOKEN_ID, ETL_TOKEN_SECRET, ETL_BASE_URL, ETL_CA_CERT_FILE and
-# ETL_HASH_CACHE.
-# With them exported, `provider "etl" {}` is enough. base_url replaces the
-# hub's address, for a proxy, a private deployment or the emulator.

@@ -95,8 +95,7 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"it looks templates up and imports flat files or rows into a model.",
 		Attributes: map[string]schema.Attribute{
 			"hub": schema.StringAttribute{
-				MarkdownDescription: "The hub (region) the token was issued on, such as `us1`, `us2`, `us3`, `us5`, `ca3`, `eu1` or `eu2`: " +
-					"lower-case letters and digits. The service address is then `https://{hub}.vena.io`. " +
+				MarkdownDescription: "The hub (region) the token was issued on, such as `us2`: the service address is `https://{hub}.vena.io`. " +
 					"Required unless `base_url` is set. Can also be set with the `" + EnvHub + "` environment variable.",
 				Optional:   true,
 				Validators: []validator.String{hubValidator},
@@ -107,47 +106,46 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 				Optional: true,
 			},
 			"token_secret": schema.StringAttribute{
-				MarkdownDescription: "The application token's secret, sent as the HTTP Basic password. It is never stored in state or written to logs. " +
+				MarkdownDescription: "The application token's secret, sent as the HTTP Basic password; never stored in state nor logged. " +
 					"Can also be set with the `" + EnvTokenSecret + "` environment variable.",
 				Optional:  true,
 				Sensitive: true,
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "The service address, overriding `https://{hub}.vena.io`: an absolute `https` URL, or plain `http` to a loopback host " +
-					"(the emulator, tests). Can also be set with the `" + EnvBaseURL + "` environment variable.",
+				MarkdownDescription: "The service address instead of `https://{hub}.vena.io`: an `https` URL, or `http` to a loopback host " +
+					"(the emulator). Can also be set with the `" + EnvBaseURL + "` environment variable.",
 				Optional:   true,
 				Validators: []validator.String{baseURLValidator},
 			},
 			"max_retries": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("How many times a failed request is retried (rate limits, gateway errors, connection failures) before it fails. "+
-					"A request that may have started a job is never retried. Defaults to `%d`.", defaultMaxRetries),
+				MarkdownDescription: fmt.Sprintf("How many times a request is retried after a 429, a gateway error or a connection failure; "+
+					"a request that may have started a job never is. Defaults to `%d`.", defaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
 			"retry_wait_min": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("The first wait before a retry, doubled (with jitter) after each retry up to `retry_wait_max`: a duration such as `\"500ms\"` or `\"2s\"`. Defaults to `%q`.", defaultRetryWaitMin.String()),
+				MarkdownDescription: fmt.Sprintf("The first wait before a retry, doubled after each retry up to `retry_wait_max`. Defaults to `%q`.", defaultRetryWaitMin.String()),
 				Optional:            true,
 				Validators:          []validator.String{durationValidator},
 			},
 			"retry_wait_max": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("The longest wait before a retry, and the cap on a `Retry-After` the service sends: a duration such as `\"30s\"` or `\"2m\"`, at least `retry_wait_min`. Defaults to `%q`.", defaultRetryWaitMax.String()),
+				MarkdownDescription: fmt.Sprintf("The longest wait before a retry, and the cap on the service's `Retry-After`. Defaults to `%q`.", defaultRetryWaitMax.String()),
 				Optional:            true,
 				Validators:          []validator.String{durationValidator},
 			},
 			"request_timeout": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("How long to wait for the service's answer once a request has been sent (an upload may take longer to send): a duration such as `\"90s\"` or `\"5m\"`. "+
-					"A request to start a job whose answer does not come in time is not retried. Defaults to `%q`.", defaultRequestTimeout.String()),
-				Optional:   true,
-				Validators: []validator.String{durationValidator},
+				MarkdownDescription: fmt.Sprintf("How long to wait for the answer once a request is sent (an upload may take longer to send). Defaults to `%q`.", defaultRequestTimeout.String()),
+				Optional:            true,
+				Validators:          []validator.String{durationValidator},
 			},
 			"ca_cert_pem": schema.StringAttribute{
-				MarkdownDescription: "PEM certificates of certificate authorities to trust besides the system's, for a private deployment with its own certificate authority. " +
-					"Certificate verification is never turned off. Conflicts with `ca_cert_file`.",
+				MarkdownDescription: "PEM certificates of authorities to trust besides the system's, for a private deployment or a proxy that inspects TLS. " +
+					"Conflicts with `ca_cert_file`.",
 				Optional:   true,
 				Validators: []validator.String{pemValidator, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))},
 			},
 			"ca_cert_file": schema.StringAttribute{
-				MarkdownDescription: "Path of a PEM file of certificate authorities to trust besides the system's (as `ca_cert_pem`, from a file). " +
+				MarkdownDescription: "Path of a PEM file of authorities to trust, as `ca_cert_pem`. " +
 					"Can also be set with the `" + EnvCACertFile + "` environment variable.",
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},

@@ -180,11 +180,9 @@ const EnvHashCache = "ETL_HASH_CACHE"
 
 // hashCacheDescription holds hash_cache's description: what the cache
 // guarantees and where that ends.
-const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256 instead of reading the file whole (`file.path`): " +
-	"the hash is reused only while the file's size, modification and change times (nanoseconds), inode and device are as recorded, " +
-	"and the file did not change within 2 seconds of the moment its hash was taken. An apply always hashes the bytes it sends. Defaults to `true`. " +
-	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns the cache off). " +
-	"What the cache guarantees and where that ends: the Large files guide."
+const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256 while its size, times and inode are unchanged, " +
+	"instead of reading it again; an apply always hashes what it sends. Defaults to `true`. " +
+	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns it off). See [Importing large files](guides/large-files.md)."
 
 // resolveHashCache reports whether the file hash caches are on: hash_cache,
 // else its environment variable, else on. A variable that is not a

@@ -16,7 +16,7 @@ const rowsCRLFSummary = "Cell with a CR LF line break"
 // rowsCRLFNote says what becomes of a CR LF in a cell: the sentence the
 // rows attribute's description, the warning and csv_encode's description
 // share.
-const rowsCRLFNote = "Use LF, not CR LF, line breaks inside cells: the plan warns of a CR LF, which a CSV file turns into LF."
+const rowsCRLFNote = "Use LF line breaks inside cells: the plan warns of a CR LF."
 
 // rowsCRLFWarning warns, on the first cell of rows (the attribute at) that
 // holds a CR LF, that the value imported depends on how the rows are sent.

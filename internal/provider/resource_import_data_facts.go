@@ -24,7 +24,7 @@ import (
 
 // dataFactsNote ends each description: when a value is known, and where
 // it is with inputs.
-const dataFactsNote = " Known in the plan unless the data is known only at apply. Null with `inputs`: each input has its own."
+const dataFactsNote = " Known at plan when the data is; null with `inputs` (each input has its own)."
 
 // dataFactsAttributes are columns, row_count and size_bytes.
 func dataFactsAttributes() map[string]schema.Attribute {

@@ -26,7 +26,7 @@ import (
 
 // inputsHashDescription documents content_sha256 for inputs: the one
 // construction inputsHash implements.
-const inputsHashDescription = " With `inputs`, the SHA-256 of `<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n` for each input, in order of input id."
+const inputsHashDescription = " With `inputs`, one hash over every input ([how](../guides/several-inputs.md#what-content_sha256-covers))."
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {

@@ -18,7 +18,7 @@ import (
 // as. The action's inputs have none (actionInputsAttribute).
 
 // inputFactsNote ends each input's description: when a value is known.
-const inputFactsNote = " Known in the plan unless the input's data is known only at apply."
+const inputFactsNote = " Known at plan when the data is."
 
 // inputFactsAttributes are the facts of one input, as the top-level ones
 // (dataFactsAttributes) are of the file or rows.

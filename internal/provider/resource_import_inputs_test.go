@@ -56,7 +56,7 @@ func TestInputsSchema(t *testing.T) {
 	if _, ok := submit.PlanModifiers[0].(submitDefault); !ok {
 		t.Error("submit's only plan modifier must be its default")
 	}
-	if d := resp.Schema.Attributes["content_sha256"].GetMarkdownDescription(); !strings.Contains(d, "`<input id>\\n<format>\\n<encoding>\\n<SHA-256 hex of the input's bytes>\\n`") {
+	if d := resp.Schema.Attributes["content_sha256"].GetMarkdownDescription(); !strings.Contains(d, "With `inputs`, one hash over every input") {
 		t.Errorf("content_sha256 does not document the hash of inputs: %s", d)
 	}
 }

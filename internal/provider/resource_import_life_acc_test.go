@@ -12,8 +12,8 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// A resource's whole life (docs/resources/import.md, "When the data is
-// gone"): once imported, no plan of an etl_import fails on what lies
+// A resource's whole life (docs/guides/import-jobs.md, "When the file or
+// the service is gone"): once imported, no plan of an etl_import fails on what lies
 // outside its configuration, and terraform destroy works while the
 // service answers. Each test drives the CLI as a user does, with a real
 // terraform destroy (its refresh plan included, which the testing

@@ -58,7 +58,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Default:             booldefault.StaticBool(false),
 			},
 			"content_sha256": schema.StringAttribute{
-				MarkdownDescription: "SHA-256 (hex) of the bytes sent, computed at plan time: a new value starts a new job." + inputsHashDescription,
+				MarkdownDescription: "SHA-256 (hex) of the bytes sent, computed at plan: a new value starts a new job." + inputsHashDescription,
 				Computed:            true,
 			},
 			"timeouts": timeoutsAttribute(ctx),

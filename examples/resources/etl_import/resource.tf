@@ -3,9 +3,8 @@ data "etl_template" "gl" {
   model_name = "Finance Plan"
 }
 
-# Upload a file. Its format comes from the extension (.csv, .psv, .tsv); an
-# edit to the file plans a new job, an unchanged file plans nothing.
-# Submitted, then waited for: a job that ends in ERROR fails the apply.
+# The format comes from the extension (.csv, .psv, .tsv). An edited file
+# plans a new job; a job that ends in ERROR fails the apply.
 resource "etl_import" "gl" {
   template_id = data.etl_template.gl.id
 

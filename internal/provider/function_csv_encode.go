@@ -30,22 +30,15 @@ type csvEncodeFunction struct{}
 const csvEncodeSummary = "Encode rows, header row first, as CSV text for a fixture file built in HCL: byte for byte the CSV the provider sends for rows as a file."
 
 // csvEncodeDescription is the function's description (Markdown).
-const csvEncodeDescription = "Encodes a list of rows, each a list of strings, the first row the header row (as `etl_import`'s `rows` takes them), " +
-	"as CSV text: byte for byte the CSV file the provider sends when `rows` are sent as a file (`" + etl.CSVFileName + "`, rows whose JSON body is over the " +
-	"25 MB limit of a JSON body), written by the same encoder. " +
-	"Use it to build a fixture file in HCL: the `content` of an `etl_import`'s `file`, a `local_file`, or the expected value of a check. " +
-	"Terraform has `csvdecode` but no CSV encoder. Called as `provider::etl::csv_encode(rows)`, with the provider in `required_providers`: " +
-	"provider-defined functions need Terraform 1.8 or later, or OpenTofu 1.7 or later.\n\n" +
-	"The CSV is RFC 4180 as Go's `encoding/csv` reads it: cells are separated by commas and every record, the last too, ends in a line feed (`\\n`). " +
-	"A cell is quoted only where it must be: when it holds a comma, a double quote, a carriage return or a line feed, or begins or ends with a space or a tab; " +
-	"a double quote in a quoted cell is doubled. A row of one empty cell is written as `\"\"`, so that it is not an empty line. " +
-	"Cells are written as they are: nothing is trimmed, and a line break inside a cell (`\\n`, `\\r` or `\\r\\n`) is kept as it is, inside the quotes. " +
-	"`csvdecode` reads the text back to the data rows, as objects keyed by the header row's cells, except that it reads a `\\r\\n` inside a cell as `\\n` " +
-	"(as Go's `encoding/csv`, which it uses, does). So does the service, as most CSV readers do, when it imports this CSV as a file: a cell holding " +
-	"`\\r\\n` imports with `\\n`, where the same rows sent as `etl_import`'s `rows` in a JSON body (at most 25 MB) keep the `\\r\\n`. " +
-	"Use LF (`\\n`) line breaks in cells so that the same value is imported either way; `etl_import` warns at plan about a `rows` cell holding `\\r\\n`.\n\n" +
-	"The header row's cells are not checked against a template. It is an error when `rows` is empty, when the header row has no cells, " +
-	"when a row has more or fewer cells than the header row (the error names the row, such as `rows[2]`), or when a row or a cell is null."
+const csvEncodeDescription = "Encodes rows, header row first (as `etl_import`'s `rows` takes them), as CSV text: byte for byte the file the provider " +
+	"sends for rows over the 25 MB limit of a JSON body (`" + etl.CSVFileName + "`), written by the same encoder. Use it to build a fixture file in HCL: " +
+	"the `content` of an `etl_import`'s `file`, a `local_file`, or the expected value of a check; Terraform has `csvdecode` but no CSV encoder. " +
+	"Provider functions need Terraform 1.8 or OpenTofu 1.7, and the provider in `required_providers`.\n\n" +
+	"Cells are separated by commas, and every record ends in a line feed. A cell is quoted only when it holds a comma, a double quote " +
+	"or a line break, or begins or ends with a space or a tab; a double quote inside is doubled. Nothing is trimmed. " +
+	"A CR LF inside a cell is kept, but CSV readers, the service's and `csvdecode` among them, read it as LF: use LF line breaks in cells.\n\n" +
+	"It is an error when `rows` is empty, when the header row has no cells, when a row is wider or narrower than the header " +
+	"(the error names the row, such as `rows[2]`), or when a row or a cell is null."
 
 // Metadata names the function csv_encode.
 func (f *csvEncodeFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
@@ -59,10 +52,9 @@ func (f *csvEncodeFunction) Definition(_ context.Context, _ function.DefinitionR
 		MarkdownDescription: csvEncodeDescription,
 		Parameters: []function.Parameter{
 			function.ListParameter{
-				Name:        "rows",
-				ElementType: types.ListType{ElemType: types.StringType},
-				MarkdownDescription: "The rows, the header row of column names first and then the data rows, every row with as many cells as the header row, " +
-					"for example `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`.",
+				Name:                "rows",
+				ElementType:         types.ListType{ElemType: types.StringType},
+				MarkdownDescription: "The rows, header row first, each as wide as the header, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`.",
 			},
 		},
 		Return: function.StringReturn{},

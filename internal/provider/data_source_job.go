@@ -59,9 +59,8 @@ func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads one import (ETL) job by id: its status and what the service reports of it, for pipelines that wait on or report jobs started elsewhere " +
-			"(another configuration, another tool, or an `etl_import`). The service has no endpoint that lists jobs, so a job is found only by its id. " +
-			"Reading never changes the job.",
+		MarkdownDescription: "Reads one import (ETL) job by id, such as a job started elsewhere: its status, model and owner. " +
+			"The service lists no jobs, so a job is found only by its id.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The job id: 18 or 19 decimal digits, such as `etl_import.gl.id`.",

@@ -10,11 +10,11 @@ action "etl_import" "actuals_and_rates" {
     template_id = data.etl_template.actuals_and_rates.id
 
     inputs = {
-      # A file, with the same attributes as the top-level file block.
+      # A file, as the top-level file block.
       "Load Actuals" = {
         file = { path = "${path.module}/data/actuals.csv" }
       }
-      # Rows, header first: sent as a UTF-8 CSV file.
+      # Rows, header first, sent as a CSV file.
       "Load Rates" = {
         rows = [
           ["Currency", "Rate"],

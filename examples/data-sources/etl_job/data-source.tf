@@ -1,6 +1,4 @@
-# A job started elsewhere (another configuration, a script, the service's
-# own tools), by its id: for example passed in by the pipeline stage that
-# started it.
+# A job started elsewhere, by its id (passed in by the stage that started it).
 variable "job_id" {
   type    = string
   default = "1140000000000000001"

@@ -3,8 +3,7 @@ data "etl_template" "gl" {
   model_name = "Finance Plan"
 }
 
-# A fixture built in HCL: the header row first, then the data rows, every row
-# as wide as the header.
+# A fixture built in HCL, header row first.
 locals {
   gl_rows = concat(
     [["Account", "Amount", "Memo"]],
@@ -22,8 +21,7 @@ output "gl_csv" {
   value = provider::etl::csv_encode(local.gl_rows)
 }
 
-# Imported as a CSV file: byte for byte what `rows = local.gl_rows` would send
-# as a file.
+# Imported as a CSV file.
 resource "etl_import" "gl_fixture" {
   template_id = data.etl_template.gl.id
 

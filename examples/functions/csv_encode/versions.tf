@@ -8,6 +8,5 @@ terraform {
   }
 }
 
-# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
-# ETL_TOKEN_SECRET.
+# Settings from ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and ETL_TOKEN_SECRET.
 provider "etl" {}

@@ -1,5 +1,3 @@
-# The provider requirement and settings, shared by every example in this
-# directory: each example file holds only its resources.
 terraform {
   required_providers {
     etl = {
@@ -8,6 +6,5 @@ terraform {
   }
 }
 
-# Settings from the environment: ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and
-# ETL_TOKEN_SECRET.
+# Settings from ETL_HUB (or ETL_BASE_URL), ETL_TOKEN_ID and ETL_TOKEN_SECRET.
 provider "etl" {}

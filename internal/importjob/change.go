@@ -3,12 +3,11 @@ package importjob
 import "github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 
 // Change is the plan of a live object: the job in state, what it was
-// started with, and what the configuration sends now.
+// started with, and what the configuration sends now. (A job imported by
+// id that has not adopted a configuration yet has nothing to compare: the
+// provider checks its template instead, and plans no change of it.)
 type Change struct {
 	Prior, Next Import
-	// Adopting: the job was imported and has not adopted a configuration
-	// yet: there is nothing to compare (its template is checked instead).
-	Adopting bool
 	// NewInputIDsOnly: with inputs, content_sha256 differs only because
 	// the template's input ids changed on the service, its steps (names,
 	// order) and each input's data the same.
@@ -57,9 +56,6 @@ func (p ChangePlan) Replaces() bool { return len(p.Replace) > 0 || p.ReplaceForS
 // turned on is decided by what the job has been through (planSubmit).
 func PlanChange(c Change) ChangePlan {
 	var p ChangePlan
-	if c.Adopting {
-		return p
-	}
 	for _, part := range Changed(c.Prior.Definition(), c.Next.Definition()) {
 		if part == PartContent && c.NewInputIDsOnly {
 			p.Rehash = true

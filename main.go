@@ -21,7 +21,8 @@ func main() {
 	flag.Parse()
 	quietUnlessLogging()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
+	server := provider.NewServer(version)
+	err := providerserver.Serve(context.Background(), server.Provider, providerserver.ServeOpts{
 		Address: "registry.terraform.io/etl-provider/etl",
 		Debug:   debug,
 	})
@@ -30,7 +31,7 @@ func main() {
 	}
 	// Terraform closed the provider at the end of its operation: the jobs
 	// its creates returned are in the state it writes now.
-	provider.Closed()
+	server.Closed()
 }
 
 // quietUnlessLogging turns the plugin SDK's and the provider's loggers off

@@ -164,5 +164,5 @@ func changeCases() []rowCase {
 // tainted is the destroy of a tainted job of prior, in status, replaced by
 // a create of next.
 func tainted(prior Import, status jobstatus.JobStatus, next Import) Replaced {
-	return Replaced{Job: prior.Definition(), Status: status, Planned: next.Definition().Key()}
+	return Replaced{Key: keyOf(prior), Status: status, Planned: keyOf(next)}
 }

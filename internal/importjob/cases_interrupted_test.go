@@ -19,7 +19,7 @@ func expectResume(t *testing.T, r Resumed, want Resumption) {
 }
 
 // jobsStarted is how many jobs the create of c starts with entries in the
-// ledger: none when it settles one that did not end without importing.
+// journal: none when it settles one that did not end without importing.
 func jobsStarted(entries []Entry, c Create, status jobstatus.JobStatus) int {
 	s := Settle(entries, c)
 	if s.Claim == nil || Resume(Resumed{Status: status}).StartNew {
@@ -43,7 +43,7 @@ func cutShort(t *testing.T, base Import, status jobstatus.JobStatus) []Entry {
 	if !HandsOver(tainted(base, status, base)) {
 		return nil
 	}
-	return []Entry{{Job: "T", Key: base.Definition().Key(), HandedOver: true, RunAlive: true}}
+	return []Entry{{Job: ref("T"), Key: keyOf(base), HandedOver: true, RunAlive: true}}
 }
 
 func nextApplyCases() []rowCase {
@@ -78,14 +78,14 @@ func nextApplyCases() []rowCase {
 
 func runOrChangeCases() []rowCase {
 	a := rowsImport("t1", "A")
-	key := a.Definition().Key()
+	key := keyOf(a)
 	asked := func(t *testing.T) {
 		r := tainted(a, jobstatus.StatusCompleted, a)
 		r.Asked = true
 		if HandsOver(r) {
 			t.Error("a replacement asked for hands its job over")
 		}
-		expectJobs(t, nil, Create{Key: key, Replaces: "P"}, "", 1)
+		expectJobs(t, nil, Create{Key: key, Replaces: ref("P")}, "", 1)
 	}
 	return []rowCase{
 		{"`terraform apply -replace=<address>`", asked},
@@ -95,34 +95,34 @@ func runOrChangeCases() []rowCase {
 			asked(t)
 		}},
 		{"a wait cut short (timeout, Ctrl-C, a failed poll or submit), nothing else changed", func(t *testing.T) {
-			expectJobs(t, cutShort(t, a, jobstatus.StatusRunning), Create{Key: key, Replaces: "T"}, jobstatus.StatusRunning, 0)
+			expectJobs(t, cutShort(t, a, jobstatus.StatusRunning), Create{Key: key, Replaces: ref("T")}, jobstatus.StatusRunning, 0)
 		}},
 		{"`terraform taint <address>`, nothing else changed", func(t *testing.T) {
-			expectJobs(t, cutShort(t, a, jobstatus.StatusCompleted), Create{Key: key, Replaces: "T"}, jobstatus.StatusCompleted, 0)
+			expectJobs(t, cutShort(t, a, jobstatus.StatusCompleted), Create{Key: key, Replaces: ref("T")}, jobstatus.StatusCompleted, 0)
 		}},
 		{"a wait cut short, then a change that defines the import (say `file.format` corrected)", func(t *testing.T) {
 			csv, psv := fileImport("t1", "s1", "CSV", "UTF-8"), fileImport("t1", "s1", "PSV", "UTF-8")
 			if HandsOver(tainted(csv, jobstatus.StatusRunning, psv)) {
 				t.Error("a tainted CSV job is handed to a PSV import")
 			}
-			expectJobs(t, nil, Create{Key: psv.Definition().Key(), Replaces: "T"}, "", 1)
+			expectJobs(t, nil, Create{Key: keyOf(psv), Replaces: ref("T")}, "", 1)
 		}},
 		{"Terraform killed during the upload or the wait (`SIGKILL`, a CI runner cancelled or out of memory), or the provider process killed: the state never got the job", func(t *testing.T) {
 			left := []Entry{killed("1", key, "")}
 			expectJobs(t, left, Create{Key: key}, jobstatus.StatusRunning, 0)
 			expectJobs(t, nil, Create{Key: key}, "", 1) // an upload cut short left no job
-			running := []Entry{{Job: "1", Key: key, Held: true}}
+			running := []Entry{{Job: ref("1"), Key: key, Held: true}}
 			expectJobs(t, running, Create{Key: key}, "", 1) // the killed provider's CLI still runs it: not yet
 		}},
 		{"Terraform killed after a create returned, before the state got it (a remote backend, or OpenTofu's local state file: written every 20 seconds and at the end)", func(t *testing.T) {
-			returned := Entry{Job: "1", Key: key, RunAlive: true}
+			returned := Entry{Job: ref("1"), Key: key, RunAlive: true}
 			expectJobs(t, []Entry{returned}, Create{Key: key}, "", 1) // its run may still record it
 			returned.RunAlive = false
 			expectJobs(t, []Entry{returned}, Create{Key: key}, jobstatus.StatusCompleted, 0)
 		}},
 		{"Terraform killed, then a change that defines the import (say the rows edited) applied", func(t *testing.T) {
 			left := []Entry{killed("1", key, "")}
-			b := rowsImport("t1", "B").Definition().Key()
+			b := keyOf(rowsImport("t1", "B"))
 			expectJobs(t, left, Create{Key: b}, "", 1)
 		}},
 	}

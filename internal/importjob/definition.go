@@ -96,10 +96,10 @@ func (d Definition) Known() bool {
 	return true
 }
 
-// Key is the definition as one string: equal keys define the same job.
-// Only meaningful when Known. (Its spelling is kept in the journal's
-// entries: an earlier release's entries match only while it stays.)
-func (d Definition) Key() string {
+// String is the definition as one string: equal strings define the same
+// job. Only meaningful when Known. (Its spelling is kept in the journal's
+// keys: an earlier release's entries match only while it stays.)
+func (d Definition) String() string {
 	s := []string{d.Kind}
 	for _, v := range d.values() {
 		s = append(s, v.Text)

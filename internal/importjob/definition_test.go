@@ -43,7 +43,7 @@ func TestChanged(t *testing.T) {
 		if got := Changed(b, n); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: changed %v, want %v", tc.name, got, tc.want)
 		}
-		if same := b.Key() == n.Key(); same != (len(tc.want) == 0 && n.Known()) {
+		if same := b.String() == n.String(); same != (len(tc.want) == 0 && n.Known()) {
 			t.Errorf("%s: keys equal %v, but changed parts %v", tc.name, same, tc.want)
 		}
 	}
@@ -53,10 +53,10 @@ func TestChanged(t *testing.T) {
 // release's entries match only while it stays): the kind, then template,
 // bytes, format and encoding, NUL-separated; rows have no format.
 func TestDefinition_key(t *testing.T) {
-	if got, want := fileImport("t", "s", "TDF", "UTF-16").Definition().Key(), "file\x00t\x00s\x00TDF\x00UTF-16"; got != want {
+	if got, want := fileImport("t", "s", "TDF", "UTF-16").Definition().String(), "file\x00t\x00s\x00TDF\x00UTF-16"; got != want {
 		t.Errorf("file key %q, want %q", got, want)
 	}
-	if got, want := (Import{Template: Known("t"), Kind: KindRows, ContentSHA256: Known("s")}).Definition().Key(), "rows\x00t\x00s\x00\x00"; got != want {
+	if got, want := (Import{Template: Known("t"), Kind: KindRows, ContentSHA256: Known("s")}).Definition().String(), "rows\x00t\x00s\x00\x00"; got != want {
 		t.Errorf("rows key %q, want %q", got, want)
 	}
 	if (Import{Template: Unknown(), Kind: KindRows, ContentSHA256: Known("s")}).Definition().Known() {

@@ -1,10 +1,20 @@
 // Package importjob holds the rules of an import job, as plain Go that
-// knows nothing of Terraform: which job a create may settle instead of
-// starting one, and which jobs a killed apply left are dropped
-// (ledger.go). The provider (internal/provider) reads Terraform's plans,
-// states and private states into these facts, calls the rules, and writes
-// back what they decide; the files of the journal are internal/localfile's.
+// knows nothing of Terraform: what defines a job (definition.go), what the
+// plan of a change does (change.go), what a plan does when what lies
+// outside its configuration cannot be read (outside.go), what a job's
+// status says of it (status.go), and the journal of started jobs: the jobs that exist on the
+// service but that no Terraform state is known to hold yet, which entry a
+// create settles instead of starting one and which it drops (claims.go,
+// resume.go), and the protocol that keeps them (journal*.go: the Journal's
+// commands over a Store, in files or in memory, and a liveness function).
 //
-// The docs state the same rules as tables (docs/guides/interrupted-applies.md, docs/guides/exactly-once.md,
-// docs/resources/import.md); the tests hold one case per row.
+// The provider (internal/provider) reads Terraform's plans, states and
+// private states into these facts, calls the rules and the journal's
+// commands, and writes back what they decide; the journal's files are
+// internal/localfile's, bytes it does not read.
+//
+// The docs state the same rules as tables (docs/resources/import.md,
+// docs/guides/exactly-once.md) and as that guide's section on the journal;
+// the tests hold one case per row (doctables_test.go) and a check on fakes
+// per rule of that section (journal_rules_test.go).
 package importjob

@@ -22,8 +22,9 @@
 // hash.go (hashing), count.go (the Counter a caller's counting of a file's
 // rows rides the hash's read with), open.go (opening a regular file),
 // send.go (the verified send), reads.go (the per-path read counter
-// tests assert on), journal.go (the files of the journal of started jobs:
-// one per job, written whole or not at all, taken by exactly one taker)
-// and process*.go (whether a process, or the CLI run that started this
-// process, still runs).
+// tests assert on), journal_dir.go (the files of the journal of started jobs:
+// one per job, bytes it does not read, written whole or not at all,
+// removed by exactly one remover)
+// and process*.go (whether a process still runs, and which
+// process started this one).
 package localfile

@@ -12,34 +12,27 @@ func ProcessAlive(pid int) bool {
 	return processAlive(pid)
 }
 
-// Run names one run of the Terraform or OpenTofu CLI: the process that
-// started this provider process (the CLI's child in every operation, the
-// plan's and the apply's alike), with its start time where the system
-// tells it, so that a later process given the same pid is another run.
-type Run struct {
-	PID int `json:"pid"`
-	// Start is the process's start time in the system's own unit (Linux:
-	// clock ticks since boot); 0 where it cannot be read.
-	Start uint64 `json:"start,omitempty"`
+// ParentProcess is the process that started this one (for a provider, the
+// run of the Terraform or OpenTofu CLI it serves), with its start time in
+// the system's own unit (Linux: clock ticks since boot); start is 0 where
+// it cannot be read.
+func ParentProcess() (pid int, start uint64) {
+	pid = os.Getppid()
+	start, _ = processStart(pid)
+	return pid, start
 }
 
-// ThisRun is the run of the CLI that started this process.
-func ThisRun() Run {
-	ppid := os.Getppid()
-	start, _ := processStart(ppid)
-	return Run{PID: ppid, Start: start}
-}
-
-// Alive reports whether the run's process still runs: it exists and, where
-// start times can be read, started when the run did. A zero Run (no
-// process recorded) is not alive.
-func (r Run) Alive() bool {
-	if r.PID <= 0 || !ProcessAlive(r.PID) {
+// ProcessRunning reports whether process pid still runs: it exists and,
+// where start times can be read and start is not 0, it started at start
+// (a later process given the same pid is another). pid 0 or less runs
+// nowhere.
+func ProcessRunning(pid int, start uint64) bool {
+	if !ProcessAlive(pid) {
 		return false
 	}
-	if r.Start == 0 {
+	if start == 0 {
 		return true
 	}
-	start, ok := processStart(r.PID)
-	return !ok || start == r.Start
+	now, ok := processStart(pid)
+	return !ok || now == start
 }

@@ -3,27 +3,28 @@
 // sources, on terraform-plugin-framework. It talks to the service through
 // internal/etl and reads local files through internal/localfile; the
 // import's rules (what defines a job, what a plan and an apply do with
-// one, which job a killed apply left a create settles) are
-// internal/importjob's. None of them knows of Terraform: this package reads
-// plans, states and private states into their facts, calls them, and
-// writes back what they decide.
+// one) and the journal of started jobs (which job a killed apply left a
+// create settles, and the protocol that keeps it) are internal/importjob's.
+// None of them knows of Terraform: this package reads plans, states and
+// private states into their facts, calls them, and writes back what they
+// decide. What a provider process keeps, the journal, is its Server's.
 //
 // Files are named for the kind of Terraform object they serve, kind first
 // (as terraform-provider-tls does), and then for what they hold:
 //
 //   - provider*.go: the provider: its schema and Configure (provider.go),
-//     its settings (provider_config.go), what Configure hands the resources,
-//     actions and data sources (provider_data.go), logging and secret
-//     masking (provider_logging.go).
+//     the process that serves it (provider_server.go), its settings
+//     (provider_config.go), what Configure hands the resources, actions and
+//     data sources (provider_data.go), logging and secret masking
+//     (provider_logging.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
 //     Delete and ImportState (resource_import.go), its schema, model,
 //     identity, plan, changes, inputs, write-only attributes, private
 //     state (resource_import_private_state.go: every key), adoption, what
 //     a plan records of a replacement (resource_import_replacement.go),
-//     the ledger of jobs no state holds yet and its journal
-//     (resource_import_ledger*.go), what a Delete and a Create settle with
-//     it (resource_import_settle.go), and the resumed job
-//     (resource_import_resume.go).
+//     where the journal of started jobs is kept (resource_import_journal*.go),
+//     what a Delete and a Create tell it (resource_import_settle.go), the
+//     resumed job (resource_import_resume.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.

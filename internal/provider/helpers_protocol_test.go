@@ -28,7 +28,13 @@ type protoHarness struct {
 // reads its schema first, as Terraform does.
 func newProtoHarness(t *testing.T) *protoHarness {
 	t.Helper()
-	srv, err := providerserver.NewProtocol6WithError(New("test")())()
+	return newProtoHarnessOf(t, New("test")())
+}
+
+// newProtoHarnessOf serves provider p for the test, as newProtoHarness.
+func newProtoHarnessOf(t *testing.T, p fwprovider.Provider) *protoHarness {
+	t.Helper()
+	srv, err := providerserver.NewProtocol6WithError(p)()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -41,27 +40,14 @@ var (
 	_ provider.ProviderWithActions = (*etlProvider)(nil)
 )
 
-// New returns a constructor of the provider for the given version.
-func New(version string) func() provider.Provider {
-	return func() provider.Provider { return &etlProvider{version: version} }
-}
-
 // etlProvider is the etl provider: it reports its version, and its
-// Configure builds the client the resource, action and data sources share.
+// Configure builds the client the resource, action and data sources share,
+// and hands the resource its server's journal.
 type etlProvider struct {
 	version string
-
-	ledgerOnce sync.Once
-	ledger     *jobLedger // the jobs in no state yet, for this process
-	// refreshed: the files of the objects this process's refreshes read.
+	server  *Server
+	// refreshed: the files of the objects this provider's refreshes read.
 	refreshed refreshedSources
-}
-
-// jobLedger returns the provider's ledger, opened on first use in the
-// journal directory of the configuration Terraform runs (journalDir).
-func (p *etlProvider) jobLedger(ctx context.Context) *jobLedger {
-	p.ledgerOnce.Do(func() { p.ledger = newJobLedger(ctx, journalDir(os.Getenv)) })
-	return p.ledger
 }
 
 // providerModel holds the provider block as written, before environment
@@ -168,7 +154,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 	}
 	hashCache, diags := resolveHashCache(m.HashCache, os.Getenv)
 	resp.Diagnostics.Append(diags...)
-	resp.ResourceData = &importResourceData{hashCache: hashCache, ledger: p.jobLedger(ctx), refreshed: &p.refreshed}
+	resp.ResourceData = p.resourceData(ctx, nil, hashCache)
 	// A setting that comes from another resource is unknown until apply:
 	// leave the provider unconfigured for now. Data sources and applies
 	// then say so; plans that need no client go on.
@@ -192,7 +178,7 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
 	})
 	resp.DataSourceData = client
-	resp.ResourceData = &importResourceData{client: client, hashCache: hashCache, ledger: p.jobLedger(ctx), refreshed: &p.refreshed}
+	resp.ResourceData = p.resourceData(ctx, client, hashCache)
 	resp.ActionData = client
 }
 

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -8,21 +9,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// importResourceData holds what Configure hands the etl_import resource:
-// the client and the hash_cache setting.
+// importResourceData is what Configure hands the etl_import resource.
 type importResourceData struct {
-	client    *etl.Client // nil until the provider's settings are known
-	hashCache bool        // the file hash caches are on (hash_cache)
-	ledger    *jobLedger  // the jobs in no state yet; one per provider process
-	refreshed *refreshedSources
+	client    *etl.Client        // nil until the provider's settings are known
+	hashCache bool               // the file hash caches are on (hash_cache)
+	journal   *importjob.Journal // the jobs in no state yet: the server's
+	refreshed *refreshedSources  // the files the provider's refreshes read
 }
 
-// importDataFrom returns the client, whether the file hash caches are
-// on and the job ledger, from what Configure handed the import resource. A nil client with no
-// error means the provider is not configured yet. Before Configure, the
-// caches follow the environment variable.
+// resourceData is what Configure hands the resource, with client (nil:
+// not configured yet).
+func (p *etlProvider) resourceData(ctx context.Context, client *etl.Client, hashCache bool) *importResourceData {
+	return &importResourceData{client: client, hashCache: hashCache, journal: p.server.openJournal(ctx), refreshed: &p.refreshed}
+}
+
+// importDataFrom returns what Configure handed the import resource. Before
+// Configure (data nil), the resource has no client, and the caches follow
+// the environment variable.
 func importDataFrom(data any, diags *diag.Diagnostics) importResourceData {
 	if data == nil {
 		on, _ := resolveHashCache(types.BoolNull(), os.Getenv)
@@ -37,9 +43,9 @@ func importDataFrom(data any, diags *diag.Diagnostics) importResourceData {
 }
 
 // clientFrom returns the client Configure handed the data sources and
-// the action. A nil client
-// with no error means the provider is not configured yet (its settings are
-// unknown until apply, or Configure has not run).
+// the action. A nil
+// client with no error means the provider is not configured yet (its
+// settings are unknown until apply, or Configure has not run).
 func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {
 	if data == nil {
 		return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 func TestResolveHashCache(t *testing.T) {
@@ -49,15 +50,16 @@ func TestImportDataFrom(t *testing.T) {
 	t.Setenv(EnvHashCache, "")
 	c := &etl.Client{}
 	var d diag.Diagnostics
-	l := &jobLedger{}
-	if got := importDataFrom(&importResourceData{client: c, hashCache: false, ledger: l}, &d); got.client != c || got.hashCache || got.ledger != l || d.HasError() {
+	j := importjob.NewMemoryJournal(importjob.Self{})
+	given := &importResourceData{client: c, hashCache: false, journal: j}
+	if got := importDataFrom(given, &d); got.client != c || got.hashCache || got.journal != j || d.HasError() {
 		t.Errorf("configured: %+v, %v", got, d)
 	}
-	if got := importDataFrom(nil, &d); got.client != nil || !got.hashCache || d.HasError() {
+	if got := importDataFrom(nil, &d); got.client != nil || !got.hashCache || got.journal != nil || d.HasError() {
 		t.Errorf("not configured: %+v, %v", got, d)
 	}
 	if got := importDataFrom("other", &d); got.client != nil || !d.HasError() {
-		t.Errorf("wrong type: %v, %v", got, d)
+		t.Errorf("wrong type: %+v, %v", got, d)
 	}
 	// Before Configure, the environment decides.
 	t.Setenv(EnvHashCache, "0")

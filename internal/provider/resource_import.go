@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Default timeouts of etl_import.
@@ -35,9 +36,9 @@ func newImportResource() resource.Resource { return &importResource{} }
 // wording) starts, submits and waits for its job.
 type importResource struct {
 	jobRunner
-	hashCache bool       // the file hash caches are on (common_hash_cache.go)
-	ledger    *jobLedger // the jobs in no state yet (resource_import_ledger.go)
-	// refreshed: the files of the objects refreshed in this process
+	hashCache bool               // the file hash caches are on (common_hash_cache.go)
+	journal   *importjob.Journal // the jobs in no state yet (resource_import_journal.go)
+	// refreshed: the files of the objects refreshed by this provider
 	// (resource_import_sources.go).
 	refreshed *refreshedSources
 }
@@ -51,14 +52,14 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.wording = resourceWording
 	d := importDataFrom(req.ProviderData, &resp.Diagnostics)
-	r.client, r.hashCache, r.ledger, r.refreshed = d.client, d.hashCache, d.ledger, d.refreshed
+	r.client, r.hashCache, r.journal, r.refreshed = d.client, d.hashCache, d.journal, d.refreshed
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
-// for it as configured. The job is in the ledger from the moment its id
-// is known, and in state at once. A job the ledger holds for the same
-// change (handed over by the Delete of a tainted object, or left by an
-// apply cut short) is settled instead (settleCreate, resume).
+// for it as configured. The job is in the journal from the moment its id
+// is known, and in state at once (keepJob). A job the journal holds for
+// the same change (handed over by the Delete of a tainted object, or left
+// by an apply cut short) is settled instead (settleCreate, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer func() { responses.pass(ctx, resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
@@ -68,8 +69,11 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	defer keepModelInState(ctx, plannedModelOf(plan), &plan, resp)
-	cs := r.settleCreate(ctx, &plan, resp)
-	defer r.releaseCreate(ctx, &cs)
+	cs, ok := r.settleCreate(ctx, &plan, resp)
+	if !ok {
+		return
+	}
+	defer r.releaseCreate(ctx, cs)
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
 		return
@@ -84,14 +88,13 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
 	fillFacts(ctx, &plan, wo)
-	if cs.claimed != "" && r.resume(wctx, &plan, cs.claimed, timeout, resp) {
-		return
+	if !cs.Claim.IsZero() {
+		if r.resume(wctx, &plan, cs.Claim.ID(), timeout, resp) {
+			return
+		}
+		logJournal(ctx, r.journal.Discard(cs)) // it ended without importing, or is gone
 	}
-	if cs.claimed != "" { // it ended without importing, or is gone
-		r.ledger.remove(ctx, r.ref(cs.claimed).String())
-		cs.held = ""
-	}
-	job := r.startJob(wctx, &plan, wo, &cs, resp)
+	job := r.startJob(wctx, &plan, wo, cs, resp)
 	if job == nil {
 		return
 	}
@@ -99,10 +102,10 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 }
 
 // startJob starts a job with all the planned data (a file, rows, or every
-// input loaded), keeps it in the ledger the moment it exists (cs.started)
-// and records it in state; nil after an error (with the job in state if
-// it exists).
-func (r *importResource) startJob(ctx context.Context, plan *importModel, wo writeOnlyData, cs *createSettlement, resp *resource.CreateResponse) *etl.Job {
+// input loaded), and keeps it in the journal and in state the moment it
+// exists (keepJob); nil after an error (with the job in state if it
+// exists).
+func (r *importResource) startJob(ctx context.Context, plan *importModel, wo writeOnlyData, cs *importjob.Settled, resp *resource.CreateResponse) *etl.Job {
 	if !plan.Inputs.IsNull() {
 		return r.createWithInputs(ctx, plan, wo, cs, resp)
 	}
@@ -122,13 +125,7 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if job == nil {
 		return nil
 	}
-	// The job exists: keep it in the ledger, then in state, before
-	// anything else can fail, so that a later failure leaves it in state
-	// (tainted) rather than forgotten, and a killed apply in the ledger.
-	r.started(ctx, cs, job)
-	plan.setJob(job)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	if resp.Diagnostics.HasError() {
+	if !r.keepJob(ctx, cs, plan, job, resp) {
 		return nil
 	}
 	keepSentRecord(ctx, r.hashCache, plan, up, resp.Private, &resp.Diagnostics)
@@ -189,8 +186,8 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	state.setJob(job)
-	if r.ledger != nil {
-		r.ledger.found(ctx, r.ref(job.ID)) // the state holds it
+	if r.journal != nil {
+		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
 	}
 	r.refreshed.add(ctx, state)
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
@@ -209,7 +206,7 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	pc := plannedCreateFrom(ctx, req.Private)
-	if r.ledger != nil && r.client != nil && r.settleDelete(ctx, state, pc, resp) {
+	if r.settleDelete(ctx, state, pc, resp) {
 		// The replacement of a tainted job with the same definition: the
 		// Create that follows settles this job instead of starting
 		// another, so it is not cancelled, even with cancel_on_destroy.

@@ -191,7 +191,7 @@ func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *loc
 func sameData(ctx context.Context, prior, next importModel) bool {
 	p, d1 := prior.spec().definition(ctx)
 	n, d2 := next.spec().definition(ctx)
-	return !d1.HasError() && !d2.HasError() && known(prior.ContentSHA256) && p.Known() && n.Known() && p.Key() == n.Key()
+	return !d1.HasError() && !d2.HasError() && known(prior.ContentSHA256) && p.Known() && n.Known() && p.String() == n.String()
 }
 
 // keepUnchanged returns planned with, for the same data, the state's value

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Creating a job with inputs: create the job (EDITING), record it in
@@ -21,7 +22,7 @@ import (
 
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
-func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, cs *createSettlement, resp *resource.CreateResponse) *etl.Job {
+func (r *importResource) createWithInputs(ctx context.Context, plan *importModel, wo writeOnlyData, cs *importjob.Settled, resp *resource.CreateResponse) *etl.Job {
 	loads, entries, ok := r.prepareInputs(ctx, plan, wo, &resp.Diagnostics)
 	defer closeLoads(loads)
 	if !ok {
@@ -33,12 +34,7 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 	if job == nil {
 		return nil
 	}
-	// The job exists: keep it in the ledger and in state before anything
-	// else can fail.
-	r.started(ctx, cs, job)
-	plan.setJob(job)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	if resp.Diagnostics.HasError() {
+	if !r.keepJob(ctx, cs, plan, job, resp) {
 		return nil
 	}
 	if cancelled, ok := r.loadInputs(ctx, templateID, job, loads, nil, &resp.Diagnostics); !ok {

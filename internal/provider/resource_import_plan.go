@@ -85,12 +85,12 @@ func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics
 	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
 }
 
-// heldByState forgets, in the ledger, the job of a live object the plan
-// starts from: a state holds it (Terraform plans from the state it read).
+// heldByState tells the journal that a state holds the job of a live
+// object the plan starts from (Terraform plans from the state it read).
 func (r *importResource) heldByState(ctx context.Context, state tfsdk.State) {
 	var id types.String
-	if r.ledger == nil || r.client == nil || state.Raw.IsNull() || state.GetAttribute(ctx, path.Root("id"), &id).HasError() || !known(id) {
+	if r.journal == nil || r.client == nil || state.Raw.IsNull() || state.GetAttribute(ctx, path.Root("id"), &id).HasError() || !known(id) {
 		return
 	}
-	r.ledger.found(ctx, r.ref(id.ValueString()))
+	logJournal(ctx, r.journal.StateHolds(r.ref(id.ValueString())))
 }

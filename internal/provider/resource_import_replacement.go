@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -54,14 +53,14 @@ func markLive(ctx context.Context, id string, p privateSetter, diags *diag.Diagn
 // object's plan imports, when all of it is known, and which live job it
 // replaces (from prior, the plan's prior private state). A replacement
 // planned again at apply, right before its Create (one created before
-// its destroy), tells that Create which job it replaces (noteReplaced):
+// its destroy), tells that Create which job it replaces (NoteReplacement):
 // the framework gives a Create no private state.
 func (r *importResource) recordPlannedCreate(ctx context.Context, plan importModel, prior privateGetter, p privateSetter, diags *diag.Diagnostics) {
 	pc := plannedCreate{}
 	if id, ok := privateJSON[string](ctx, prior, privateLiveKey); ok {
 		pc.Replaces = *id
-		if r.ledger != nil && r.client != nil {
-			r.ledger.noteReplaced(r.ledgerKey(ctx, plan), r.ref(pc.Replaces), false)
+		if r.journal != nil && r.client != nil {
+			r.journal.NoteReplacement(r.journalKey(ctx, plan), r.ref(pc.Replaces), false)
 		}
 	}
 	diags.Append(p.SetKey(ctx, privateLiveKey, nil)...)
@@ -74,7 +73,7 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 			return
 		}
 	} else {
-		pc.Definition = def.Key()
+		pc.Definition = def.String()
 		r.previewResume(ctx, pc, diags)
 	}
 	setPrivateJSON(ctx, p, privatePlannedCreateKey, pc, diags)
@@ -85,18 +84,19 @@ func (r *importResource) recordPlannedCreate(ctx context.Context, plan importMod
 // (importjob.Preview): a reviewer sees that this create imports nothing
 // new. Terraform shows no warning of the second plan of a replacement.
 func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, diags *diag.Diagnostics) {
-	if r.ledger == nil || r.client == nil {
+	if r.journal == nil || r.client == nil {
 		return
 	}
-	c := importjob.Create{Key: jobKey(r.client.BaseURL(), pc.Definition)}
+	c := importjob.Create{Key: importjob.NewKey(r.client.BaseURL(), pc.Definition)}
 	if pc.Replaces != "" {
-		c.Replaces = r.ref(pc.Replaces).String()
+		c.Replaces = r.ref(pc.Replaces)
 	}
-	e := r.ledger.preview(ctx, c)
+	e, err := r.journal.Preview(c)
+	logJournal(ctx, err)
 	if e == nil {
 		return
 	}
-	id := idOf(e.Job)
+	id := e.Job.ID()
 	diags.AddAttributeWarning(path.Root("id"), fmt.Sprintf("Import job %s will be resumed", id),
 		fmt.Sprintf("An earlier apply started job %s with this data for this change and was cut short (the provider's journal of started jobs holds the job). "+
 			"The apply resumes job %s instead of starting a new one (it submits and waits for it as configured), unless the job has ended without importing by then. "+
@@ -107,18 +107,6 @@ func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, di
 func plannedCreateFrom(ctx context.Context, p privateGetter) *plannedCreate {
 	pc, _ := privateJSON[plannedCreate](ctx, p, privatePlannedCreateKey)
 	return pc
-}
-
-// handsOver reports whether the Delete of state, whose replacement's plan
-// is pc (nil: a destroy), hands the job over to that replacement's Create
-// (importjob.HandsOver).
-func handsOver(ctx context.Context, state importModel, pc *plannedCreate) bool {
-	if pc == nil {
-		return false
-	}
-	def, d := state.spec().definition(ctx)
-	return !d.HasError() && importjob.HandsOver(importjob.Replaced{Asked: pc.Replaces != "", Job: def,
-		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), Planned: pc.Definition})
 }
 
 // warnReplaced says, at apply, that the Delete of a replacement asked for

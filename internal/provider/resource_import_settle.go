@@ -2,110 +2,103 @@ package provider
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// What a Delete and a Create settle with the ledger of jobs no state holds
-// yet (importjob.Settle, Destroy, HandsOver): the jobs they hand over,
-// take, drop and hold, and the warnings for what they drop.
+// What a Delete and a Create tell the journal of started jobs
+// (importjob.Journal), read from their state and plan, and what it
+// decides, written back: the job kept in state, and a warning for each
+// entry dropped.
 
-// ledgerKey is the ledger key of the job m describes; "" when its
-// definition is not known or there is no client.
-func (r *importResource) ledgerKey(ctx context.Context, m importModel) string {
+// journalKey is the key of the job m describes; "" when its definition is
+// not known or there is no client.
+func (r *importResource) journalKey(ctx context.Context, m importModel) importjob.Key {
 	def, d := m.spec().definition(ctx)
-	if r.client == nil || d.HasError() || !def.Known() || !known(m.ContentSHA256) {
+	if r.client == nil || d.HasError() || !known(m.ContentSHA256) {
 		return ""
 	}
-	return jobKey(r.client.BaseURL(), def.Key())
+	return def.KeyOn(r.client.BaseURL())
 }
 
 // ref names job id on the service of the resource's client.
-func (r *importResource) ref(id string) jobRef { return jobRef{r.client.BaseURL(), id} }
+func (r *importResource) ref(id string) importjob.JobRef {
+	return importjob.NewJobRef(r.client.BaseURL(), id)
+}
 
-// settleDelete settles what the Delete of state (whose replacement's plan
-// is pc, nil for a destroy) leaves in the ledger: a tainted job with the
-// same definition is handed over to the Create that follows; a
-// replacement's Create is told which job it replaces; a destroy drops the
-// entries it makes impossible, with a warning for each. It reports whether
-// the job was handed over.
+// settleDelete tells the journal of the Delete of state, whose
+// replacement's plan is pc (nil for a destroy), and warns of each entry it
+// drops. It reports whether the job was handed over to the Create that
+// follows (a tainted job of the planned definition), which settles it.
 func (r *importResource) settleDelete(ctx context.Context, state importModel, pc *plannedCreate, resp *resource.DeleteResponse) bool {
-	job := r.ref(state.ID.ValueString())
-	handed := handsOver(ctx, state, pc)
-	switch {
-	case handed:
-		r.ledger.handOver(ctx, r.ledgerKey(ctx, state), job)
-		tflog.Info(ctx, "tainted import job passed to its replacement, which resumes it", map[string]any{"job_id": job.id, "status": state.Status.ValueString()})
-	case pc != nil:
-		r.ledger.found(ctx, job)
-	default:
-		r.ledger.found(ctx, job)
-		warnDropped(r.ledger.destroyed(ctx, job), &resp.Diagnostics)
+	if r.journal == nil || r.client == nil {
 		return false
 	}
-	key := ""
-	if pc.Definition != "" {
-		key = jobKey(r.client.BaseURL(), pc.Definition)
+	d := importjob.Deleted{Job: r.ref(state.ID.ValueString())}
+	if pc != nil {
+		d.Replaced = &importjob.Replaced{Asked: pc.Replaces != "", Key: r.journalKey(ctx, state), Status: etl.JobStatus(state.Status.ValueString()),
+			Gone: isGone(state.Status), Planned: importjob.NewKey(r.client.BaseURL(), pc.Definition)}
 	}
-	r.ledger.noteReplaced(key, job, pc.Replaces == "") // a replacement planned as new: of a tainted object
+	handed, drops, err := r.journal.Delete(d)
+	logJournal(ctx, err)
+	warnDropped(drops, &resp.Diagnostics)
+	if handed {
+		tflog.Info(ctx, "tainted import job passed to its replacement, which resumes it", map[string]any{"job_id": d.Job.ID(), "status": state.Status.ValueString()})
+	}
 	return handed
 }
 
-// createSettlement is what a Create settled with the ledger
-// (importjob.Settle), and the job it holds there.
-type createSettlement struct {
-	key     string   // the ledger key of the plan's job; "" unknown
-	prior   string   // the change its job is for: the live job it replaces, as a ref; "" for a new or tainted object
-	claimed string   // the job id it settles instead of starting one
-	mayBe   []string // the entries a new job of it may be the resource of
-	held    string   // the job id it holds in the ledger until it returns
-}
-
-// settleCreate settles what the ledger holds for the plan's Create: it
-// takes a job of the same change to resume, and records it in state at
-// once, before anything else can fail; it drops the entries the change
-// makes impossible, with a warning for each.
-func (r *importResource) settleCreate(ctx context.Context, plan *importModel, resp *resource.CreateResponse) createSettlement {
-	if r.ledger == nil || r.client == nil {
-		return createSettlement{}
+// settleCreate settles the journal for the plan's Create: the job of the
+// same change it settles instead of starting one, kept in state at once
+// (keepJob), and a warning for each entry its change makes impossible.
+// false: the journal cannot say whether it holds a job of this data, and
+// the Create fails without starting one (an error says what to run).
+func (r *importResource) settleCreate(ctx context.Context, plan *importModel, resp *resource.CreateResponse) (*importjob.Settled, bool) {
+	if r.journal == nil || r.client == nil {
+		return &importjob.Settled{}, true
 	}
-	cs := createSettlement{key: r.ledgerKey(ctx, *plan)}
-	c := r.ledger.replacedFor(cs.key)
-	if !c.Tainted {
-		cs.prior = c.Replaces
+	s, err := r.journal.SettleCreate(r.journalKey(ctx, *plan))
+	if unsure := (*importjob.UnsureError)(nil); errors.As(err, &unsure) {
+		addUnsure(unsure, &resp.Diagnostics)
+		return s, false
 	}
-	s := r.ledger.settle(ctx, c)
+	logJournal(ctx, err)
 	warnDropped(s.Drops, &resp.Diagnostics)
-	cs.mayBe = s.MayBe
-	if s.Claim == nil {
-		return cs
+	if !s.Claim.IsZero() {
+		r.keepJob(ctx, s, plan, &etl.Job{ID: s.Claim.ID()}, resp)
 	}
-	cs.claimed = idOf(s.Claim.Job)
-	cs.held = cs.claimed
-	r.ledger.hold(ctx, cs.key, r.ref(cs.claimed), cs.prior)
-	plan.setJob(&etl.Job{ID: cs.claimed})
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	return cs
+	return s, true
 }
 
-// started keeps job, which a Create of cs just started, in the ledger:
-// held until the Create returns, and noted in the entries it may be the
-// resource of.
-func (r *importResource) started(ctx context.Context, cs *createSettlement, job *etl.Job) {
-	if r.ledger == nil {
+// keepJob keeps job, which exists, in the journal, then in state, before
+// anything else can fail: a later failure leaves it in state (tainted)
+// rather than forgotten, and a killed apply in the journal. A job the
+// Create settled is in the journal already (SettleCreate holds it); a job
+// it started is noted in the entries it may be the resource of. false:
+// the state could not be set.
+func (r *importResource) keepJob(ctx context.Context, s *importjob.Settled, plan *importModel, job *etl.Job, resp *resource.CreateResponse) bool {
+	if r.journal != nil && r.ref(job.ID) != s.Claim {
+		logJournal(ctx, r.journal.Started(s, r.ref(job.ID)))
+	}
+	plan.setJob(job)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	return !resp.Diagnostics.HasError()
+}
+
+// releaseCreate ends the Create's hold on its job, as it returns: cut
+// short when its request was cancelled (Ctrl-C, or Terraform gone).
+func (r *importResource) releaseCreate(ctx context.Context, s *importjob.Settled) {
+	if r.journal == nil {
 		return
 	}
-	r.ledger.hold(ctx, cs.key, r.ref(job.ID), cs.prior)
-	cs.held = job.ID
-	r.ledger.mayBe(ctx, cs.mayBe, r.ref(job.ID))
-}
-
-// releaseCreate ends the Create's hold on its job, as it returns.
-func (r *importResource) releaseCreate(ctx context.Context, cs *createSettlement) {
-	if r.ledger != nil && cs.held != "" {
-		r.ledger.release(ctx, r.ref(cs.held))
+	cutShort := ctx.Err() != nil
+	if cutShort {
+		tflog.Info(ctx, "request cancelled: the job stays in the journal until a state is known to hold it")
 	}
+	logJournal(ctx, r.journal.Release(s, cutShort))
 }

@@ -5,9 +5,6 @@ import (
 	"testing"
 )
 
-// killed is an entry a killed apply left: nothing holds it any more.
-func killed(job, key, prior string) Entry { return Entry{Job: job, Key: key, Prior: prior} }
-
 func TestEntry_claimable(t *testing.T) {
 	for _, c := range []struct {
 		e    Entry
@@ -29,31 +26,31 @@ func TestEntry_claimable(t *testing.T) {
 // one handed over).
 func TestSettle_claims(t *testing.T) {
 	entries := []Entry{
-		{Job: "held", Key: "A", Held: true},
+		{Job: ref("held"), Key: "A", Held: true},
 		killed("forP", "A", "P"),
 		killed("new", "A", ""),
-		{Job: "handed", Key: "A", HandedOver: true, RunAlive: true},
+		{Job: ref("handed"), Key: "A", HandedOver: true, RunAlive: true},
 	}
 	for _, c := range []struct {
 		create Create
 		want   string
 	}{
 		{Create{Key: "A"}, "forP"},
-		{Create{Key: "A", Replaces: "P"}, "forP"},
-		{Create{Key: "A", Replaces: "Q"}, "handed"},
+		{Create{Key: "A", Replaces: ref("P")}, "forP"},
+		{Create{Key: "A", Replaces: ref("Q")}, "handed"},
 		{Create{Key: "B"}, ""},
 		{Create{Key: ""}, ""},
 	} {
 		s := Settle(entries, c.create)
 		got := ""
 		if s.Claim != nil {
-			got = s.Claim.Job
+			got = s.Claim.Job.ID()
 		}
 		if got != c.want {
 			t.Errorf("Settle(%+v) claims %q, want %q", c.create, got, c.want)
 		}
 	}
-	if s := Settle([]Entry{entries[3]}, Create{Key: "A", Replaces: "T"}); s.Claim == nil {
+	if s := Settle([]Entry{entries[3]}, Create{Key: "A", Replaces: ref("T")}); s.Claim == nil {
 		t.Error("a tainted object's replacement did not claim the job handed over")
 	}
 }
@@ -66,19 +63,19 @@ func TestSettle_claims(t *testing.T) {
 // its job drops, and notes the entries left as a new object's create does.
 func TestSettle_taintedReplacedAsNew(t *testing.T) {
 	entries := []Entry{killed("forQ", "A", "Q"), killed("forT", "A", "T"), killed("otherForT", "B", "T"), killed("b", "B", "")}
-	tainted := Create{Key: "A", Replaces: "T", Tainted: true}
-	if s := Settle(entries, tainted); s.Claim == nil || s.Claim.Job != "forT" {
+	tainted := Create{Key: "A", Replaces: ref("T"), Tainted: true}
+	if s := Settle(entries, tainted); s.Claim == nil || s.Claim.Job != ref("forT") {
 		t.Errorf("Settle(%+v) claims %+v, want forT, the tainted job's own entry", tainted, s.Claim)
 	}
 	s := Settle(entries[:1], tainted)
-	if s.Claim == nil || s.Claim.Job != "forQ" {
+	if s.Claim == nil || s.Claim.Job != ref("forQ") {
 		t.Errorf("Settle(%+v) of forQ alone claims %+v, want forQ, as a new object's create", tainted, s.Claim)
 	}
-	if s := Settle(entries[:1], Create{Key: "A", Replaces: "T"}); s.Claim != nil {
+	if s := Settle(entries[:1], Create{Key: "A", Replaces: ref("T")}); s.Claim != nil {
 		t.Errorf("a live object's replacement claims %+v, want nothing: forQ is another change's", s.Claim)
 	}
 	s = Settle(entries[2:], tainted)
-	if len(s.Drops) != 1 || s.Drops[0].Entry.Job != "otherForT" || s.Drops[0].Reason != PriorReplaced || !slices.Equal(s.MayBe, []string{"b"}) {
+	if len(s.Drops) != 1 || s.Drops[0].Entry.Job != ref("otherForT") || s.Drops[0].Reason != PriorReplaced || !slices.Equal(s.MayBe, refs("b")) {
 		t.Errorf("Settle(%+v) of B's entries = %+v; want otherForT dropped (T replaced with other data), b noted", tainted, s)
 	}
 }
@@ -89,11 +86,11 @@ func TestSettle_taintedReplacedAsNew(t *testing.T) {
 func TestSettle_editBackAfterKill(t *testing.T) {
 	entries := []Entry{killed("1", "A", "")}
 	s := Settle(entries, Create{Key: "B"})
-	if s.Claim != nil || !slices.Equal(s.MayBe, []string{"1"}) {
+	if s.Claim != nil || !slices.Equal(s.MayBe, refs("1")) {
 		t.Fatalf("rows B: %+v; want no claim, job 1 noted", s)
 	}
-	entries[0].MayBe = []string{"2"}
-	s = Settle(entries, Create{Key: "A", Replaces: "2"})
+	entries[0].MayBe = refs("2")
+	s = Settle(entries, Create{Key: "A", Replaces: ref("2")})
 	if s.Claim != nil || len(s.Drops) != 1 || s.Drops[0].Reason != MovedOn {
 		t.Fatalf("rows A again: %+v; want job 1 dropped (moved on), none claimed", s)
 	}
@@ -104,11 +101,11 @@ func TestSettle_editBackAfterKill(t *testing.T) {
 func TestSettle_drops(t *testing.T) {
 	entries := []Entry{
 		killed("toB", "B", "P"),
-		{Job: "running", Key: "B", Prior: "P", RunAlive: true},
+		{Job: ref("running"), Key: "B", Prior: ref("P"), RunAlive: true},
 		killed("other", "B", "Q"),
 	}
-	s := Settle(entries, Create{Key: "C", Replaces: "P"})
-	if s.Claim != nil || len(s.Drops) != 1 || s.Drops[0].Entry.Job != "toB" || s.Drops[0].Reason != PriorReplaced {
+	s := Settle(entries, Create{Key: "C", Replaces: ref("P")})
+	if s.Claim != nil || len(s.Drops) != 1 || s.Drops[0].Entry.Job != ref("toB") || s.Drops[0].Reason != PriorReplaced {
 		t.Fatalf("Settle = %+v; want toB dropped alone", s)
 	}
 	if len(s.MayBe) != 0 {
@@ -121,11 +118,11 @@ func TestSettle_drops(t *testing.T) {
 func TestDestroy(t *testing.T) {
 	entries := []Entry{
 		killed("toB", "B", "P"),
-		{Job: "maybe", Key: "A", MayBe: []string{"P"}},
+		{Job: ref("maybe"), Key: "A", MayBe: refs("P")},
 		killed("other", "A", ""),
-		{Job: "P", Key: "A"},
+		{Job: ref("P"), Key: "A"},
 	}
-	drops := Destroy(entries, "P")
+	drops := Destroy(entries, ref("P"))
 	if len(drops) != 2 || drops[0].Reason != PriorDestroyed || drops[1].Reason != MovedOn {
 		t.Fatalf("Destroy = %+v; want toB (prior destroyed) and maybe (moved on)", drops)
 	}

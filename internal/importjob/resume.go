@@ -4,15 +4,16 @@ import "github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 
 // Replaced is what the destroy half of a replacement knows: whether the
 // replacement was asked for (planned from the live object: -replace, a
-// trigger, a changed definition) or is that of a tainted object; the job
-// destroyed, as in state; and the key of what its create imports ("" when
-// the plan could not know it).
+// trigger, a changed definition) or is that of a tainted object (planned
+// as new); the key of the job destroyed, as in state ("" when its
+// definition is not all known), its status, and the key of what its
+// create imports ("" when the plan could not know it).
 type Replaced struct {
 	Asked   bool
-	Job     Definition
+	Key     Key
 	Status  jobstatus.JobStatus
 	Gone    bool
-	Planned string
+	Planned Key
 }
 
 // HandsOver reports whether the destroy hands the job over to the create
@@ -21,7 +22,7 @@ type Replaced struct {
 // the job's definition is the planned one; and it did not end without
 // importing, nor is it gone.
 func HandsOver(r Replaced) bool {
-	if r.Asked || r.Planned == "" || r.Gone || !r.Job.Known() || r.Job.Key() != r.Planned {
+	if r.Asked || r.Planned == "" || r.Gone || r.Key != r.Planned {
 		return false
 	}
 	return !r.Status.Failed()

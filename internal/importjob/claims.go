@@ -2,49 +2,17 @@ package importjob
 
 import "slices"
 
-// Entry is one job in the ledger of jobs no state is known to hold yet:
-// started by a create that has not returned, returned to a run that may
-// not have recorded it, or handed from a destroyed object to the create
-// that follows.
-type Entry struct {
-	// Job names the job (its service and id).
-	Job string
-	// Key is what the job imports: the service and its definition.
-	Key string
-	// Prior is the job whose replacement the entry's change was: ""
-	// for a new object (or a tainted one, planned as new), and for an
-	// entry an earlier release wrote, which records no change: it is
-	// settled as a new object's.
-	Prior string
-	// HandedOver marks a tainted object's job that its destroy handed to
-	// the create that follows: claimable at once.
-	HandedOver bool
-	// MayBe lists the jobs of the objects that may be the entry's
-	// resource: each started a job for other data, as a new object,
-	// while the entry was unsettled. Terraform never says which resource
-	// an operation is for.
-	MayBe []string
-	// Held: a create that still runs works on the job. RunAlive: the run
-	// of the CLI that wrote the entry still runs, and may yet record the
-	// job itself.
-	Held, RunAlive bool
-	// ReturnedHere: a create of the process asking returned the job as
-	// usual (not cut short by Ctrl-C or a lost connection).
-	ReturnedHere bool
-}
-
-// Claimable reports whether a create may take e: it was handed over, or
-// nothing that may still record it runs.
-func (e Entry) Claimable() bool {
-	return e.HandedOver || !e.Held && !e.RunAlive
-}
+// Which entry of the journal a create settles, previews or drops, and what
+// a destroy, a state found holding a job, and the end of an operation
+// remove: the rules of the guide's section on the journal, on entries
+// as facts (Journal applies them).
 
 // Create is what a create knows when it starts: its key ("" when its
 // definition is not all known: it settles nothing) and the job of the
-// object it replaces ("" for a new object).
+// object it replaces (none for a new object).
 type Create struct {
-	Key      string
-	Replaces string
+	Key      Key
+	Replaces JobRef
 	// Tainted: the object Replaces held is tainted, and Terraform plans a
 	// tainted object as new: the create settles an entry of its key
 	// whatever that entry's prior, as a new object's does, and its own
@@ -54,7 +22,7 @@ type Create struct {
 }
 
 // asNew says whether c settles and records as a new object's create.
-func (c Create) asNew() bool { return c.Replaces == "" || c.Tainted }
+func (c Create) asNew() bool { return c.Replaces.IsZero() || c.Tainted }
 
 // Reason says why an entry is dropped without being settled.
 type Reason int
@@ -77,14 +45,14 @@ type Drop struct {
 	Reason Reason
 }
 
-// Settlement is what a create does with the ledger: the entry it settles
+// Settlement is what a create does with the journal: the entry it settles
 // (nil: it starts a job), the entries it drops, and, for a new object
 // that settles nothing, the entries its new job may be the resource of
 // (to add to their MayBe once the job exists).
 type Settlement struct {
 	Claim *Entry
 	Drops []Drop
-	MayBe []string
+	MayBe []JobRef
 }
 
 // Settle decides what create c does with entries (oldest first). It
@@ -101,9 +69,9 @@ func Settle(entries []Entry, c Create) Settlement {
 			continue
 		}
 		switch {
-		case c.Replaces != "" && e.Prior == c.Replaces && e.Key != c.Key:
+		case !c.Replaces.IsZero() && e.Prior == c.Replaces && e.Key != c.Key:
 			s.Drops = append(s.Drops, Drop{e, PriorReplaced})
-		case c.Replaces != "" && slices.Contains(e.MayBe, c.Replaces):
+		case !c.Replaces.IsZero() && slices.Contains(e.MayBe, c.Replaces):
 			s.Drops = append(s.Drops, Drop{e, MovedOn})
 		case c.asNew() && s.Claim == nil && !e.HandedOver:
 			s.MayBe = append(s.MayBe, e.Job)
@@ -116,7 +84,7 @@ func Settle(entries []Entry, c Create) Settlement {
 // replacement: terraform destroy, or the resource removed from the
 // configuration) drops: the entries that were to replace that job, and
 // those the object may be the resource of.
-func Destroy(entries []Entry, job string) []Drop {
+func Destroy(entries []Entry, job JobRef) []Drop {
 	var drops []Drop
 	for _, e := range entries {
 		switch {
@@ -135,7 +103,7 @@ func Destroy(entries []Entry, job string) []Drop {
 func Preview(entries []Entry, c Create) *Entry {
 	ofKey := func(e Entry) bool { return c.Key != "" && e.Key == c.Key && e.Claimable() }
 	i := slices.IndexFunc(entries, func(e Entry) bool {
-		return ofKey(e) && (c.Replaces == "" || e.Prior == c.Replaces || e.HandedOver)
+		return ofKey(e) && (c.Replaces.IsZero() || e.Prior == c.Replaces || e.HandedOver)
 	})
 	if i < 0 && c.Tainted {
 		// A tainted object's create settles as a new object's too, once
@@ -154,10 +122,10 @@ func entryAt(entries []Entry, i int) *Entry {
 	return &entries[i]
 }
 
-// Found is what a state found holding job removes from the ledger (a
+// Found is what a state found holding job removes from the journal (a
 // refresh, a plan or an update of its object): the job's entries, whoever
 // holds them. The state settles it.
-func Found(entries []Entry, job string) []Entry {
+func Found(entries []Entry, job JobRef) []Entry {
 	var out []Entry
 	for _, e := range entries {
 		if e.Job == job {

@@ -26,18 +26,19 @@ func newImportAction() action.Action { return &importAction{} }
 // job with the resource's code (prepareUpload and a jobRunner; with
 // inputs, the loading the resource shares in common_inputs_load.go), and
 // reports its progress. It keeps nothing.
-type importAction struct{ client *etl.Client }
+type importAction struct{ runnerData }
 
 // Metadata names the action etl_import.
 func (a *importAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_import"
 }
 
-// Configure takes the client the provider handed over (ActionData). The
-// client stays nil while the provider's settings are unknown, and Invoke
-// then reports the provider as not configured.
+// Configure takes the client, and what runs jobs with it, that the
+// provider handed over (ActionData). The client stays nil while the
+// provider's settings are unknown, and Invoke then reports the provider as
+// not configured.
 func (a *importAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+	a.runnerData = runnerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Invoke starts a new job with the configured data (with inputs: creates
@@ -64,7 +65,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	p := newActionProgress(ctx, resp.SendProgress)
+	p := newActionProgress(ctx, resp.SendProgress, a.tuning.orDefaults().uploadProgressEvery)
 	if !s.Inputs.IsNull() {
 		a.runInputs(ctx, s, timeout, p, &resp.Diagnostics)
 		return
@@ -93,7 +94,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 // runner returns the jobRunner of one invocation (the action's wording),
 // reporting each status it waits through to p (nil: none).
 func (a *importAction) runner(p *actionProgress) *jobRunner {
-	r := &jobRunner{client: a.client, wording: actionWording}
+	r := &jobRunner{client: a.client, templates: a.templates, tuning: a.tuning, wording: actionWording}
 	if p != nil {
 		r.progress = p.send
 	}

@@ -288,7 +288,7 @@ func serveProvider(t *testing.T) string {
 	reattach := make(chan *plugin.ReattachConfig)
 	closed := make(chan struct{})
 	go func() {
-		err := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(New("test")())() },
+		err := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(testProvider())() },
 			tf6server.WithDebug(ctx, reattach, closed), tf6server.WithGoPluginLogger(hclog.NewNullLogger()), tf6server.WithLoggingSink(t))
 		if err != nil {
 			t.Errorf("serving the provider: %v", err)

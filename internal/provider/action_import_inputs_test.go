@@ -173,11 +173,10 @@ func TestImportActionInputsStepOrder(t *testing.T) {
 // While a large input file loads, the bytes sent so far are reported,
 // between that input's message and the next one's.
 func TestImportActionInputsUploadProgress(t *testing.T) {
-	old := uploadProgressEvery
-	uploadProgressEvery = time.Millisecond
-	t.Cleanup(func() { uploadProgressEvery = old })
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	h := harnessFor(t, e)
+	fast := testTuning
+	fast.uploadProgressEvery = time.Millisecond
+	h := harnessWith(t, e, fast)
 	raw := repeatCSV("Account,Amount", "4000,1.25", 800_000)
 	p := writeFile(t, t.TempDir(), "big.csv", raw)
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.TwoStepTemplateID, "inputs": h.actionInputs(map[string]map[string]any{

@@ -17,16 +17,15 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// uploadProgressEvery holds how often the action reports the bytes of a
-// file sent so far. It is a variable so that tests can shorten it.
-var uploadProgressEvery = 2 * time.Second
-
 // actionProgress reports the action's steps to Terraform (SendProgress) and to
 // the log. Every message is sent before Invoke returns: the framework's
 // SendProgress must not be called after that.
 type actionProgress struct {
 	ctx  context.Context
 	emit func(action.InvokeProgressEvent) // nil: log only
+	// uploadEvery is how often the bytes of a file sent so far are
+	// reported.
+	uploadEvery time.Duration
 	// facts are the counts of the file or rows sent, and inputFacts those
 	// of each input by input id, from the reads that hashed them.
 	facts      dataFacts
@@ -36,9 +35,10 @@ type actionProgress struct {
 }
 
 // newActionProgress returns a reporter that logs with ctx and sends each
-// message to emit (resp.SendProgress); a nil emit only logs.
-func newActionProgress(ctx context.Context, emit func(action.InvokeProgressEvent)) *actionProgress {
-	return &actionProgress{ctx: ctx, emit: emit}
+// message to emit (resp.SendProgress), and the bytes of a file sent so
+// far each uploadEvery; a nil emit only logs.
+func newActionProgress(ctx context.Context, emit func(action.InvokeProgressEvent), uploadEvery time.Duration) *actionProgress {
+	return &actionProgress{ctx: ctx, emit: emit, uploadEvery: uploadEvery}
 }
 
 // send logs msg at INFO and, when there is an emit, sends it to Terraform
@@ -113,12 +113,11 @@ func (p *actionProgress) sendSummary(id string) {
 }
 
 // reportSent counts the bytes of f that each attempt to send it reads,
-// and reports them every uploadProgressEvery until the returned stop is
-// called.
+// and reports them every uploadEvery until the returned stop is called.
 func (p *actionProgress) reportSent(f *etl.FileUpload) (stop func()) {
 	var sent atomic.Int64
 	f.Open = countingOpen(f.Open, &sent)
-	return p.every(uploadProgressEvery, func() string {
+	return p.every(p.uploadEvery, func() string {
 		n := sent.Load()
 		return fmt.Sprintf("Sent %d of %d bytes of %s (%d%%)", n, f.Size, f.Input.FileName, percent(n, f.Size))
 	})

@@ -42,7 +42,7 @@ func TestProgressEvery(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		got = append(got, e.Message)
-	})
+	}, time.Millisecond)
 	var n atomic.Int64
 	stop := p.every(time.Millisecond, func() string { return "step " + strings.Repeat("I", int(n.Load())) })
 	deadline := time.Now().Add(5 * time.Second)
@@ -85,11 +85,10 @@ func TestPercent(t *testing.T) {
 // A file too large to send in one progress interval reports the bytes
 // sent as it goes.
 func TestImportActionUploadProgress(t *testing.T) {
-	old := uploadProgressEvery
-	uploadProgressEvery = time.Millisecond
-	t.Cleanup(func() { uploadProgressEvery = old })
 	e := newTestEmulator(t, emulator.Options{Instant: true})
-	h := harnessFor(t, e)
+	fast := testTuning
+	fast.uploadProgressEvery = time.Millisecond
+	h := harnessWith(t, e, fast)
 	raw := repeatCSV("Account,Amount", "4000,1.25", 800_000)
 	p := writeFile(t, t.TempDir(), "big.csv", raw)
 	progress, diags := h.invokeAction(map[string]any{"template_id": emulator.GLActualsTemplateID, "file": map[string]any{"path": p}})

@@ -101,7 +101,13 @@ func (h *protoHarness) invokeOnly(cfg map[string]any) ([]string, []*tfprotov6.Di
 // harnessFor is a provider server configured for the emulator e.
 func harnessFor(t *testing.T, e *testEmulator) *protoHarness {
 	t.Helper()
-	h := newProtoHarness(t)
+	return harnessWith(t, e, testTuning)
+}
+
+// harnessWith is harnessFor with a provider tuned as tn says.
+func harnessWith(t *testing.T, e *testEmulator, tn tuning) *protoHarness {
+	t.Helper()
+	h := newProtoHarnessOf(t, newServer("test", tn).Provider())
 	if d := h.configure(map[string]any{"base_url": e.URL, "token_id": emulator.DefaultTokenID, "token_secret": emulator.DefaultTokenSecret}); hasError(d) {
 		t.Fatal(describe(d))
 	}

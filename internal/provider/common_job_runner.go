@@ -21,6 +21,10 @@ import (
 // diagnostics say (wording).
 type jobRunner struct {
 	client *etl.Client
+	// templates are the templates read through client (nil: read each
+	// time), tuning how often it polls and reports.
+	templates *templateCache
+	tuning    tuning
 	// wording ends the diagnostics: resourceWording or actionWording.
 	wording runnerWording
 	// progress, when set, hears each status seen while waiting (the
@@ -100,7 +104,7 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 	var err error
 	if up.file != nil {
 		tflog.Debug(ctx, "starting import job with a file", map[string]any{"template_id": templateID, "file_name": up.file.Input.FileName, "size": up.file.Size, "sha256": up.sum, "rows_as_file": up.rowsAsFile})
-		stop := reportUpload(ctx, up)
+		stop := reportUpload(ctx, up, r.tuning.orDefaults().progressEvery)
 		job, err = r.client.StartWithFile(ctx, templateID, *up.file)
 		stop()
 	} else {

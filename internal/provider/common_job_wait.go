@@ -12,19 +12,12 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// Polling of wait_for_completion: the first wait, doubled after every poll
-// up to the cap. Variables so that tests can shorten them.
-var (
-	pollInitialInterval = 100 * time.Millisecond
-	pollMaxInterval     = 10 * time.Second
-)
-
 // wait polls the job until it is final (or the timeout), then reads it
 // whole, and returns it as last known: as read then, else with the last
 // status seen. Failures are diagnostics naming the job and status.
 func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, diags *diag.Diagnostics) *etl.Job {
 	last := *job
-	status, err := waitForJob(ctx, r.client, job.ID, job.Status, r.statusSeen(job.ID, job.Status))
+	status, err := r.waitForJob(ctx, job.ID, job.Status, r.statusSeen(job.ID, job.Status))
 	if status != "" {
 		last.Status = status
 	}
@@ -53,14 +46,15 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 	return &last
 }
 
-// waitForJob polls the job's status with backoff until it is final or ctx
-// ends, and returns the last status seen. seen, when not nil, is called
-// with every status read.
-func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobStatus, seen func(etl.JobStatus)) (etl.JobStatus, error) {
-	interval := pollInitialInterval
-	progress := newWaitProgress(jobID)
+// waitForJob polls the job's status with backoff (the runner's tuning)
+// until it is final or ctx ends, and returns the last status seen. seen,
+// when not nil, is called with every status read.
+func (r *jobRunner) waitForJob(ctx context.Context, jobID string, last etl.JobStatus, seen func(etl.JobStatus)) (etl.JobStatus, error) {
+	t := r.tuning.orDefaults()
+	interval := t.pollInitial
+	progress := newWaitProgress(jobID, t.progressEvery)
 	for {
-		status, err := c.GetJobStatus(ctx, jobID)
+		status, err := r.client.GetJobStatus(ctx, jobID)
 		if err != nil {
 			if ctx.Err() != nil {
 				return last, ctx.Err()
@@ -80,10 +74,7 @@ func waitForJob(ctx context.Context, c *etl.Client, jobID string, last etl.JobSt
 		if ctx.Err() != nil {
 			return last, ctx.Err()
 		}
-		interval *= 2
-		if interval > pollMaxInterval {
-			interval = pollMaxInterval
-		}
+		interval = min(2*interval, t.pollMax)
 	}
 }
 

@@ -22,6 +22,12 @@ func testClient(t *testing.T, e *testEmulator) *etl.Client {
 	return c
 }
 
+// testRunner runs jobs on e with the tests' tuning.
+func testRunner(t *testing.T, e *testEmulator) *jobRunner {
+	t.Helper()
+	return &jobRunner{client: testClient(t, e), tuning: testTuning}
+}
+
 var glRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
 
 func TestWaitForJob(t *testing.T) {
@@ -29,7 +35,7 @@ func TestWaitForJob(t *testing.T) {
 	t.Run("completes", func(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{RunTime: 100 * time.Millisecond})
 		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil)
+		status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil)
 		if err != nil || status != etl.StatusCompleted {
 			t.Fatalf("waitForJob = %s, %v; want COMPLETED", status, err)
 		}
@@ -41,7 +47,7 @@ func TestWaitForJob(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{})
 		// Amount is a required column: the job ends in ERROR.
 		id := startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})
-		status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil)
+		status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil)
 		if err != nil || status != etl.StatusError {
 			t.Fatalf("waitForJob = %s, %v; want ERROR", status, err)
 		}
@@ -51,14 +57,14 @@ func TestWaitForJob(t *testing.T) {
 		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 		wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
 		defer cancel()
-		status, err := waitForJob(wctx, testClient(t, e), id, "", nil)
+		status, err := testRunner(t, e).waitForJob(wctx, id, "", nil)
 		if !errors.Is(err, context.DeadlineExceeded) || status != etl.StatusRunning {
 			t.Fatalf("waitForJob = %s, %v; want RUNNING and the deadline", status, err)
 		}
 	})
 	t.Run("unknown job", func(t *testing.T) {
 		e := newTestEmulator(t, emulator.Options{Instant: true})
-		status, err := waitForJob(ctx, testClient(t, e), "999999999999999999", etl.StatusSubmitted, nil)
+		status, err := testRunner(t, e).waitForJob(ctx, "999999999999999999", etl.StatusSubmitted, nil)
 		if !etl.IsNotFound(err) || status != etl.StatusSubmitted {
 			t.Fatalf("waitForJob = %s, %v; want the last status and a 404", status, err)
 		}
@@ -68,7 +74,7 @@ func TestWaitForJob(t *testing.T) {
 func TestJobRunnerWait(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
-	r := &jobRunner{client: testClient(t, e), wording: resourceWording}
+	r := &jobRunner{client: testClient(t, e), tuning: testTuning, wording: resourceWording}
 
 	ok := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, glRows), Status: etl.StatusRunning}
 	var d diag.Diagnostics
@@ -95,7 +101,7 @@ func TestJobRunnerWait(t *testing.T) {
 func TestJobRunnerActionWaitWording(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
-	r := &jobRunner{client: testClient(t, e), wording: actionWording}
+	r := &jobRunner{client: testClient(t, e), tuning: testTuning, wording: actionWording}
 	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	var d diag.Diagnostics
 	r.wait(ctx, failed, time.Minute, &d)

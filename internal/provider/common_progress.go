@@ -11,17 +11,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// progressInterval is how often an upload or a wait logs its progress at
-// INFO (visible with TF_LOG=INFO); the first line comes after one
-// interval. A variable so that tests can shorten it.
-var progressInterval = 10 * time.Second
-
-// everyInterval calls report with the time elapsed every progressInterval
-// until stop is called (every).
-func everyInterval(report func(elapsed time.Duration)) (stop func()) {
-	return every(progressInterval, report)
-}
-
 // every calls report with the time elapsed each interval, in a goroutine
 // of its own, until the returned stop is called; stop waits for a report
 // under way, and may be called more than once.
@@ -50,15 +39,15 @@ func every(interval time.Duration, report func(elapsed time.Duration)) (stop fun
 	}
 }
 
-// reportUpload logs the progress of a file's upload until stop is called:
-// bytes sent, rate and time left.
-func reportUpload(ctx context.Context, up *preparedUpload) (stop func()) {
+// reportUpload logs the progress of a file's upload each interval until
+// stop is called: bytes sent, rate and time left.
+func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duration) (stop func()) {
 	if up == nil || up.opened == nil {
 		return func() {}
 	}
 	of := up.opened
 	name := of.Name()
-	return everyInterval(func(elapsed time.Duration) {
+	return every(interval, func(elapsed time.Duration) {
 		msg, fields := uploadProgress(of.Sent(), of.Size(), elapsed)
 		fields["path"] = name
 		tflog.Info(ctx, "uploading "+name+": "+msg, fields)
@@ -100,26 +89,27 @@ func formatBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
-// waitProgress logs, at most every progressInterval, the status of a job
-// being waited for and the time elapsed.
+// waitProgress logs, at most every interval, the status of a job being
+// waited for and the time elapsed.
 type waitProgress struct {
 	jobID       string
+	interval    time.Duration
 	start, last time.Time
 }
 
 // newWaitProgress returns the progress of a wait for job jobID that
-// starts now; its first line comes a progressInterval later.
-func newWaitProgress(jobID string) *waitProgress {
+// starts now; its first line comes an interval later.
+func newWaitProgress(jobID string, interval time.Duration) *waitProgress {
 	now := time.Now()
-	return &waitProgress{jobID: jobID, start: now, last: now}
+	return &waitProgress{jobID: jobID, interval: interval, start: now, last: now}
 }
 
-// seen logs at INFO a status just polled, with the time elapsed, when
-// progressInterval has passed since the last line and the status is not
-// final (a final status ends the wait, which returns it).
+// seen logs at INFO a status just polled, with the time elapsed, when the
+// interval has passed since the last line and the status is not final (a
+// final status ends the wait, which returns it).
 func (w *waitProgress) seen(ctx context.Context, status etl.JobStatus) {
 	now := time.Now()
-	if now.Sub(w.last) < progressInterval || status.Final() {
+	if now.Sub(w.last) < w.interval || status.Final() {
 		return
 	}
 	w.last = now

@@ -17,11 +17,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-func init() {
-	// Progress lines in tests come every 50ms instead of every 10s.
-	progressInterval = 50 * time.Millisecond
-}
-
 // syncBuffer is a log sink written from several goroutines.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -88,13 +83,13 @@ func TestReportUpload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer of.Close()
-	stop := reportUpload(ctx, &preparedUpload{opened: of})
+	stop := reportUpload(ctx, &preparedUpload{opened: of}, testTuning.progressEvery)
 	rc, _ := of.Reader()
 	buf := make([]byte, 4000)
 	if _, err := rc.Read(buf); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(3 * progressInterval)
+	time.Sleep(3 * testTuning.progressEvery)
 	stop()
 	stop() // twice is fine
 	lines := out.infoLines(t)
@@ -109,12 +104,12 @@ func TestReportUpload(t *testing.T) {
 	}
 	// Nothing after stop.
 	n := len(out.infoLines(t))
-	time.Sleep(2 * progressInterval)
+	time.Sleep(2 * testTuning.progressEvery)
 	if len(out.infoLines(t)) != n {
 		t.Error("progress lines after stop")
 	}
 	// Rows and inline content report nothing.
-	reportUpload(ctx, &preparedUpload{})()
+	reportUpload(ctx, &preparedUpload{}, testTuning.progressEvery)()
 }
 
 // TestWaitProgress: a wait longer than the interval logs the job's status
@@ -122,9 +117,9 @@ func TestReportUpload(t *testing.T) {
 func TestWaitProgress(t *testing.T) {
 	var out syncBuffer
 	ctx := tflogtest.RootLogger(context.Background(), &out)
-	e := newTestEmulator(t, emulator.Options{RunTime: 6 * progressInterval})
+	e := newTestEmulator(t, emulator.Options{RunTime: 6 * testTuning.progressEvery})
 	id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-	if status, err := waitForJob(ctx, testClient(t, e), id, etl.StatusRunning, nil); err != nil || status != etl.StatusCompleted {
+	if status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil); err != nil || status != etl.StatusCompleted {
 		t.Fatalf("waitForJob = %s, %v", status, err)
 	}
 	lines := out.infoLines(t)

@@ -7,14 +7,18 @@
 // create settles, and the protocol that keeps it) are internal/importjob's.
 // None of them knows of Terraform: this package reads plans, states and
 // private states into their facts, calls them, and writes back what they
-// decide. What a provider process keeps, the journal, is its Server's.
+// decide. It holds no state of its own: what a provider process keeps
+// (the journal, the response gate) is its Server's, and what a provider
+// configures (the client, its templates, the tuning) is handed to the
+// resource and the action by Configure.
 //
 // Files are named for the kind of Terraform object they serve, kind first
 // (as terraform-provider-tls does), and then for what they hold:
 //
 //   - provider*.go: the provider: its schema and Configure (provider.go),
 //     the process that serves it (provider_server.go), its settings
-//     (provider_config.go), what Configure hands the resources, actions and
+//     (provider_config.go), how often it polls and reports
+//     (provider_tuning.go), what Configure hands the resources, actions and
 //     data sources (provider_data.go), logging and secret masking
 //     (provider_logging.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
@@ -24,7 +28,8 @@
 //     a plan records of a replacement (resource_import_replacement.go),
 //     where the journal of started jobs is kept (resource_import_journal*.go),
 //     what a Delete and a Create tell it (resource_import_settle.go), the
-//     resumed job (resource_import_resume.go).
+//     resumed job (resource_import_resume.go), and the spacing of the
+//     responses (resource_import_response_gate.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.

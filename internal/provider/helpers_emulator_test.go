@@ -20,13 +20,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// init shortens the polling of wait_for_completion: the emulator
-// finishes jobs in milliseconds.
-func init() {
-	pollInitialInterval = 20 * time.Millisecond
-	pollMaxInterval = 250 * time.Millisecond
-}
-
 // testEmulator is an emulator served on loopback for one test.
 type testEmulator struct {
 	*emulator.Server

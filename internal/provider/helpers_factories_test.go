@@ -7,14 +7,24 @@ package provider
 import (
 	"context"
 	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
+// testTuning polls and reports sooner than a user's provider: the
+// emulator finishes jobs in milliseconds.
+var testTuning = tuning{pollInitial: 20 * time.Millisecond, pollMax: 250 * time.Millisecond, progressEvery: 50 * time.Millisecond}
+
+// testProvider is a provider of its own server, tuned for the tests.
+func testProvider() provider.Provider { return newServer("test", testTuning).Provider() }
+
 // testAccProtoV6ProviderFactories serves the provider in process.
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(New("test")()),
+	"etl": providerserver.NewProtocol6WithError(testProvider()),
 }
 
 // spyServer wraps the provider server: it records the diagnostics of plans
@@ -66,7 +76,7 @@ func (s *spyServer) warnings(summary string) []string {
 func spyFactories(spy *spyServer) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"etl": func() (tfprotov6.ProviderServer, error) {
-			srv, err := providerserver.NewProtocol6WithError(New("test")())()
+			srv, err := providerserver.NewProtocol6WithError(testProvider())()
 			spy.ProviderServer = srv
 			return spy, err
 		},

@@ -28,7 +28,7 @@ type protoHarness struct {
 // reads its schema first, as Terraform does.
 func newProtoHarness(t *testing.T) *protoHarness {
 	t.Helper()
-	return newProtoHarnessOf(t, New("test")())
+	return newProtoHarnessOf(t, testProvider())
 }
 
 // newProtoHarnessOf serves provider p for the test, as newProtoHarness.

@@ -178,8 +178,9 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		"retry_wait_max": cfg.RetryWaitMax.String(), "request_timeout": cfg.RequestTimeout.String(), "extra_ca_certs": len(cfg.CACertPEM) > 0,
 	})
 	resp.DataSourceData = client
-	resp.ResourceData = p.resourceData(ctx, client, hashCache)
-	resp.ActionData = client
+	rd := p.resourceData(ctx, client, hashCache)
+	resp.ResourceData = rd
+	resp.ActionData = rd.runnerData
 }
 
 // Resources returns the etl_import resource.

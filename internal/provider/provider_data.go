@@ -12,18 +12,32 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
+// runnerData is what Configure hands the etl_import action (and the
+// resource): what a jobRunner needs.
+type runnerData struct {
+	client    *etl.Client    // nil until the provider's settings are known
+	templates *templateCache // the templates read through client
+	tuning    tuning         // how often a job is polled and progress reported
+}
+
 // importResourceData is what Configure hands the etl_import resource.
 type importResourceData struct {
-	client    *etl.Client        // nil until the provider's settings are known
+	runnerData
 	hashCache bool               // the file hash caches are on (hash_cache)
 	journal   *importjob.Journal // the jobs in no state yet: the server's
+	gate      *responseGate      // spaces the responses: the server's
 	refreshed *refreshedSources  // the files the provider's refreshes read
 }
 
 // resourceData is what Configure hands the resource, with client (nil:
 // not configured yet).
 func (p *etlProvider) resourceData(ctx context.Context, client *etl.Client, hashCache bool) *importResourceData {
-	return &importResourceData{client: client, hashCache: hashCache, journal: p.server.openJournal(ctx), refreshed: &p.refreshed}
+	rd := &importResourceData{runnerData: runnerData{client: client, tuning: p.server.tuning}, hashCache: hashCache,
+		journal: p.server.openJournal(ctx), gate: p.server.gate, refreshed: &p.refreshed}
+	if client != nil {
+		rd.templates = newTemplateCache()
+	}
+	return rd
 }
 
 // importDataFrom returns what Configure handed the import resource. Before
@@ -42,8 +56,22 @@ func importDataFrom(data any, diags *diag.Diagnostics) importResourceData {
 	return *d
 }
 
-// clientFrom returns the client Configure handed the data sources and
-// the action. A nil
+// runnerDataFrom returns what Configure handed the action. A nil client
+// with no error means the provider is not configured yet (its settings are
+// unknown until apply, or Configure has not run).
+func runnerDataFrom(data any, diags *diag.Diagnostics) runnerData {
+	if data == nil {
+		return runnerData{}
+	}
+	d, ok := data.(runnerData)
+	if !ok {
+		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected runnerData, got %T. This is a bug in the provider; please report it.", data))
+		return runnerData{}
+	}
+	return d
+}
+
+// clientFrom returns the client Configure handed the data sources. A nil
 // client with no error means the provider is not configured yet (its
 // settings are unknown until apply, or Configure has not run).
 func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {

@@ -51,7 +51,7 @@ func TestImportDataFrom(t *testing.T) {
 	c := &etl.Client{}
 	var d diag.Diagnostics
 	j := importjob.NewMemoryJournal(importjob.Self{})
-	given := &importResourceData{client: c, hashCache: false, journal: j}
+	given := &importResourceData{runnerData: runnerData{client: c}, hashCache: false, journal: j}
 	if got := importDataFrom(given, &d); got.client != c || got.hashCache || got.journal != j || d.HasError() {
 		t.Errorf("configured: %+v, %v", got, d)
 	}
@@ -65,5 +65,21 @@ func TestImportDataFrom(t *testing.T) {
 	t.Setenv(EnvHashCache, "0")
 	if got := importDataFrom(nil, &d); got.hashCache {
 		t.Error("ETL_HASH_CACHE=0 left the cache on")
+	}
+}
+
+// The action gets the client and what runs jobs with it; a data source
+// the client alone.
+func TestRunnerDataFrom(t *testing.T) {
+	c := &etl.Client{}
+	var d diag.Diagnostics
+	if got := runnerDataFrom(runnerData{client: c, tuning: testTuning}, &d); got.client != c || got.tuning != testTuning || d.HasError() {
+		t.Errorf("configured: %+v, %v", got, d)
+	}
+	if got := runnerDataFrom(nil, &d); got.client != nil || d.HasError() {
+		t.Errorf("not configured: %+v, %v", got, d)
+	}
+	if got := runnerDataFrom(c, &d); got.client != nil || !d.HasError() {
+		t.Errorf("a client alone: %+v, %v", got, d)
 	}
 }

@@ -13,21 +13,25 @@ import (
 // Server is what one provider process holds for the providers it serves
 // (the process main.go runs serves one): the journal of started jobs,
 // opened on first use in the journal directory of the configuration
-// Terraform runs (journalDir). main.go calls Closed once Terraform has
-// closed the provider.
+// Terraform runs (journalDir), and the gate that spaces etl_import's
+// responses (responseGate). main.go calls Closed once Terraform has closed
+// the provider.
 type Server struct {
 	version string
+	tuning  tuning
+	gate    *responseGate
 
 	mu      sync.Mutex
 	journal *importjob.Journal
 }
 
 // NewServer returns the server of the provider of the given version.
-func NewServer(version string) *Server { return &Server{version: version} }
+func NewServer(version string) *Server { return newServer(version, defaultTuning) }
 
-// New returns a constructor of the provider for the given version, whose
-// providers share one server.
-func New(version string) func() provider.Provider { return NewServer(version).Provider }
+// newServer returns a server whose providers poll and report as t says.
+func newServer(version string, t tuning) *Server {
+	return &Server{version: version, tuning: t, gate: newResponseGate()}
+}
 
 // Provider returns a provider that s serves (providerserver.Serve's
 // constructor).

@@ -17,7 +17,7 @@ import (
 // schemas the framework accepts.
 func TestProviderSchemas(t *testing.T) {
 	ctx := context.Background()
-	p := New("test")()
+	p := testProvider()
 	var meta fwprovider.MetadataResponse
 	p.Metadata(ctx, fwprovider.MetadataRequest{}, &meta)
 	if meta.TypeName != "etl" || meta.Version != "test" {

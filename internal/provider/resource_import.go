@@ -38,6 +38,7 @@ type importResource struct {
 	jobRunner
 	hashCache bool               // the file hash caches are on (common_hash_cache.go)
 	journal   *importjob.Journal // the jobs in no state yet (resource_import_journal.go)
+	gate      *responseGate      // spaces the responses (resource_import_response_gate.go)
 	// refreshed: the files of the objects refreshed by this provider
 	// (resource_import_sources.go).
 	refreshed *refreshedSources
@@ -52,7 +53,8 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.wording = resourceWording
 	d := importDataFrom(req.ProviderData, &resp.Diagnostics)
-	r.client, r.hashCache, r.journal, r.refreshed = d.client, d.hashCache, d.journal, d.refreshed
+	r.client, r.templates, r.tuning = d.client, d.templates, d.tuning
+	r.hashCache, r.journal, r.gate, r.refreshed = d.hashCache, d.journal, d.gate, d.refreshed
 }
 
 // Create starts the job with the planned bytes, then submits it and waits
@@ -61,7 +63,7 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 // the same change (handed over by the Delete of a tainted object, or left
 // by an apply cut short) is settled instead (settleCreate, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer func() { responses.pass(ctx, resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
+	defer func() { r.gate.pass(ctx, resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -196,7 +198,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 }
 
 func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	defer responses.pass(ctx, false)
+	defer r.gate.pass(ctx, false)
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

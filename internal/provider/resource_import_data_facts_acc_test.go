@@ -149,7 +149,7 @@ func TestAccImport_dataFactsUpgrade(t *testing.T) {
 // row_count and size_bytes: they stay null, and the private record of the
 // file's hash holds no counts.
 var withoutFactsFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(&providerWithoutFacts{etlProvider: New("test")().(*etlProvider)}),
+	"etl": providerserver.NewProtocol6WithError(&providerWithoutFacts{etlProvider: testProvider().(*etlProvider)}),
 }
 
 // providerWithoutFacts is the provider whose etl_import has no data facts.

@@ -138,7 +138,7 @@ func (s *diagSpy) warning(summary string) string {
 func (s *diagSpy) factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"etl": func() (tfprotov6.ProviderServer, error) {
-			srv, err := providerserver.NewProtocol6WithError(New("test")())()
+			srv, err := providerserver.NewProtocol6WithError(testProvider())()
 			s.ProviderServer = srv
 			return s, err
 		},

@@ -109,7 +109,7 @@ resource "etl_import" "gl" {
 // withoutIdentityFactories serve the provider as it was before etl_import
 // had an identity.
 var withoutIdentityFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(&providerWithoutIdentity{etlProvider: New("test")().(*etlProvider)}),
+	"etl": providerserver.NewProtocol6WithError(&providerWithoutIdentity{etlProvider: testProvider().(*etlProvider)}),
 }
 
 // providerWithoutIdentity is the provider whose etl_import has no identity

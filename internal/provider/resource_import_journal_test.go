@@ -114,7 +114,7 @@ func TestCreate_unsureJournalStartsNoJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewServer("test")
+	s := newServer("test", testTuning)
 	s.journal = importjob.NewJournal(importjob.NewFileStore(d), importjob.Self{PID: os.Getpid()}, localfile.ProcessRunning)
 	if err := os.RemoveAll(dir); err != nil { // a file where the directory was: it cannot be listed
 		t.Fatal(err)

@@ -32,14 +32,19 @@ type responseGate struct {
 	lastAny, lastFail time.Time
 }
 
-// responses is the process's gate.
-var responses = &responseGate{spacing: responseSpacing, now: time.Now, sleep: sleepCtx}
+// newResponseGate returns the gate of a provider process (Server).
+func newResponseGate() *responseGate {
+	return &responseGate{spacing: responseSpacing, now: time.Now, sleep: sleepCtx}
+}
 
 // pass returns when a response may leave: any response waits until
 // spacing after the last create that failed with an object, and such a
 // create (failedWithObject) until spacing after any response. A cancelled
-// ctx (Terraform stopping) waits no longer.
+// ctx (Terraform stopping) waits no longer; a nil gate spaces nothing.
 func (g *responseGate) pass(ctx context.Context, failedWithObject bool) {
+	if g == nil {
+		return
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	until := g.lastFail.Add(g.spacing)

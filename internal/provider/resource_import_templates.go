@@ -7,7 +7,7 @@ import (
 )
 
 // template returns the template with its steps, read once per process
-// (cachedTemplate, which the action shares); callers must not change it.
+// (its templateCache, which the action shares); callers must not change it.
 func (r *importResource) template(ctx context.Context, id string) (*etl.Template, error) {
-	return cachedTemplate(ctx, r.client, id)
+	return r.templates.get(ctx, r.client, id)
 }

@@ -19,7 +19,7 @@ import (
 // (checkSameJob), read the job (readForUpdate), submit it
 // (submitInPlace), wait for it (waitInPlace).
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer responses.pass(ctx, false)
+	defer r.gate.pass(ctx, false)
 	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
 	var plan, state importModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -36,13 +36,17 @@ const (
 // Windows Latin-1 (the delimiter, the quote, CR and LF are ASCII and never
 // part of another character), or one byte per UTF-16 code unit
 // (mapUTF16). Only those four units matter, so it jumps from one to the
-// next with bytes.IndexByte. Where quoting breaks encoding/csv's rules it
-// sets malformed and goes on as LazyQuotes would.
+// next with bytes.IndexByte, and counts runs of lines without a quote 64
+// units a step where the CPU can (wholeLines). Where quoting breaks
+// encoding/csv's rules it sets malformed and goes on as LazyQuotes would.
 type recordScanner struct {
 	delim byte
-	state int
-	rec   int  // recEmpty, recCR or recContent
-	prev  byte // the unit before, outside quotes ('\n' at a record's start)
+	// oneByOne: count every line with bytes.IndexByte, never with the
+	// vector scan (the tests compare the two).
+	oneByOne bool
+	state    int
+	rec      int  // recEmpty, recCR or recContent
+	prev     byte // the unit before, outside quotes ('\n' at a record's start)
 
 	records   int64 // non-blank records ended
 	units     int64 // units fed before the current feed
@@ -57,10 +61,11 @@ func newRecordScanner(delim byte) *recordScanner {
 
 // feed scans the next units of the text.
 func (s *recordScanner) feed(b []byte) {
-	// The indexes in b of the next quote and the next LF at or after i,
-	// looked for again once i has passed them (-1: none; -2: not looked
-	// for yet): a line of quoted cells is searched once for its LF.
-	next := nextUnits{q: -2, nl: -2}
+	// Where the next LF at or after i is, looked for again once i has
+	// passed it (-1: none; -2: not looked for yet): a line of quoted
+	// cells is searched once for its LF; and how far the units are known
+	// to hold no quote.
+	next := nextUnits{nl: -2, quotes: quoteFinder{q: -1}}
 	i := 0
 	for i < len(b) {
 		switch s.state {
@@ -84,9 +89,12 @@ func (s *recordScanner) feed(b []byte) {
 	s.units += int64(len(b))
 }
 
-// nextUnits caches where the next quote (q) and the next LF (nl) are in
-// the units being fed: -1 none, -2 not looked for.
-type nextUnits struct{ q, nl int }
+// nextUnits caches where the next LF (nl) is in the units being fed (-1
+// none, -2 not looked for), and what is known of their quotes.
+type nextUnits struct {
+	nl     int
+	quotes quoteFinder
+}
 
 // find returns the index of the next c in b at or after i, from the
 // cached *at when it is still ahead of i.
@@ -103,9 +111,12 @@ func find(b []byte, i int, c byte, at *int) int {
 // field opens or b ends, and returns where it stopped.
 func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
 	for i < len(b) {
-		q := find(b, i, '"', &next.q)
 		nl := find(b, i, '\n', &next.nl)
-		if q >= 0 && (nl < 0 || q < nl) {
+		lim := nl
+		if nl < 0 {
+			lim = len(b)
+		}
+		if q := next.quotes.before(b, i, lim); q >= 0 {
 			s.content(b[i:q])
 			s.openQuote()
 			return q + 1
@@ -122,33 +133,10 @@ func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
 		}
 		i = nl + 1
 		if s.records > 0 {
-			end := len(b)
-			if q >= 0 {
-				end = q
-			}
-			i = s.wholeLines(b, i, end)
+			i = s.wholeLines(b, i, &next.quotes)
 			next.nl = -2
 		}
 	}
-	return i
-}
-
-// wholeLines counts the lines of b[i:end] (which holds no quote) that
-// end in it, at a record's start, past the header: the hot loop of a file
-// without quotes, one search a line. It returns where the last ended.
-func (s *recordScanner) wholeLines(b []byte, i, end int) int {
-	n := s.records
-	for {
-		nl := bytes.IndexByte(b[i:end], '\n')
-		if nl < 0 {
-			break
-		}
-		if nl > 1 || (nl == 1 && b[i] != '\r') {
-			n++ // else a blank line
-		}
-		i += nl + 1
-	}
-	s.records = n
 	return i
 }
 

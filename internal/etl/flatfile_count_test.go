@@ -81,15 +81,20 @@ func TestRowCounterResultEnds(t *testing.T) {
 
 // BenchmarkRowCounter counts 64 MiB of 64-byte CSV lines (as the
 // benchmarks' generated files hold), fed in 1 MiB chunks as the hash read
-// feeds it; quoted: every cell quoted; UTF-16: the same text in UTF-16.
+// feeds it; quoted: every cell quoted; mixed: one cell of each line
+// quoted; UTF-16: the same text in UTF-16.
 func BenchmarkRowCounter(b *testing.B) {
 	line := []byte("4000,Entity 12,123456,row 1234567                               \n")
 	quoted := []byte("\"4000\",\"Entity 12\",\"123456\",\"row 1234567                      \"\n")
+	mixed := []byte("4000,\"Entity, 12\",123456,row 1234567                             \n")
 	for _, bc := range []struct {
 		name string
 		line []byte
 		enc  Encoding
-	}{{"plain", line, EncodingUTF8}, {"quoted", quoted, EncodingUTF8}, {"UTF-16", utf16Bytes(string(line), true, false), EncodingUTF16}} {
+	}{
+		{"plain", line, EncodingUTF8}, {"quoted", quoted, EncodingUTF8}, {"mixed", mixed, EncodingUTF8},
+		{"UTF-16", utf16Bytes(string(line), true, false), EncodingUTF16},
+	} {
 		data := bytes.Repeat(bc.line, (64<<20)/len(bc.line))
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))

@@ -8,6 +8,8 @@
 //	hashcount -mode plan FILE     the plan's read: hash, check and counts
 //	                              (localfile.HashFile with etl.RowCounter)
 //	hashcount -mode count FILE    the counting alone, over a plain read
+//	hashcount -mode split FILE    SHA-256 and the counting timed block by
+//	                              block, side by side (split.go)
 //
 // -format and -encoding name the file's (default CSV, UTF-8).
 package main
@@ -30,12 +32,12 @@ const checkLimit = 64 << 20
 
 // main runs one mode on the file named and prints what it found.
 func main() {
-	mode := flag.String("mode", "plan", "sha256, hash, plan or count")
+	mode := flag.String("mode", "plan", "sha256, hash, plan, count or split")
 	format := flag.String("format", "CSV", "the file's format: CSV, PSV or TDF")
 	enc := flag.String("encoding", "UTF-8", "the file's encoding: UTF-8, UTF-16 or Windows Latin-1")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: hashcount [-mode sha256|hash|plan|count] [-format F] [-encoding E] FILE")
+		fmt.Fprintln(os.Stderr, "usage: hashcount [-mode sha256|hash|plan|count|split] [-format F] [-encoding E] FILE")
 		os.Exit(2)
 	}
 	out, err := run(*mode, flag.Arg(0), etl.FileFormat(*format), etl.Encoding(*enc))
@@ -73,6 +75,8 @@ func run(mode, p string, format etl.FileFormat, enc etl.Encoding) (string, error
 		}
 		c := r.Counts
 		return fmt.Sprintf("sha256 %s check %v rows %d columns %q size %d", r.SHA256, checkErr, c.Rows, c.Columns, c.Size), nil
+	case "split":
+		return split(p, counter)
 	case "count":
 		f, err := os.Open(p)
 		if err != nil {

@@ -7,18 +7,27 @@ import (
 	"testing"
 )
 
-// TestRun: every mode reads the same file to the same hash and counts.
-func TestRun(t *testing.T) {
+// writeGL writes a CSV file of the header Account,Amount and n times row,
+// in a directory of the test's, and returns its path.
+func writeGL(t *testing.T, row string, n int) string {
+	t.Helper()
 	p := filepath.Join(t.TempDir(), "gl.csv")
-	content := "Account,Amount\n" + strings.Repeat("4000,\"1\n2\"\n", 300_000) // > 2 MiB: read ahead
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+	if err := os.WriteFile(p, []byte("Account,Amount\n"+strings.Repeat(row, n)), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// TestRun: every mode reads the same file to the same hash and counts.
+func TestRun(t *testing.T) {
+	p := writeGL(t, "4000,\"1\n2\"\n", 300_000) // > 2 MiB: read ahead
+	counts := `rows 300000 columns ["Account" "Amount"] size 3300015`
 	want := map[string][]string{
 		"sha256": {"sha256 "},
 		"hash":   {"sha256 ", "check <nil>"},
-		"plan":   {"sha256 ", "check <nil>", `rows 300000 columns ["Account" "Amount"] size 3300015`},
-		"count":  {`rows 300000 columns ["Account" "Amount"] size 3300015`},
+		"plan":   {"sha256 ", "check <nil>", counts},
+		"count":  {counts},
+		"split":  {"blocks 4 ", counts},
 	}
 	var sum string
 	for mode, parts := range want {
@@ -31,7 +40,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("%s: %q lacks %q", mode, out, part)
 			}
 		}
-		if mode != "count" {
+		if mode != "count" && mode != "split" {
 			if s := strings.Fields(out)[1]; sum == "" {
 				sum = s
 			} else if s != sum {

@@ -153,7 +153,7 @@ EOF
   # (with 2 GiB to spare): then smaller, and the size is printed.
   t3_size="${BENCH_T3_SIZE:-}"
   if [[ -z "$t3_size" ]]; then
-    have="$(find "$bench" -path "$bench/t3-*" -name 'f*.csv' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')"
+    have="$(find "$bench" -path "$bench/t3-*" -name 'f*.csv' -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f\n", s }')"
     avail="$(($(df --output=avail -B1 "$bench" | tail -n 1) + have))"
     mib_each=512
     while ((mib_each > 16 && avail < t3_count * mib_each * 1048576 + 2 * 1073741824)); do mib_each=$((mib_each / 2)); done

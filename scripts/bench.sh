@@ -4,15 +4,17 @@
 # measured in the same run, and each line says what its floor is:
 #
 #   1a. terraform apply PLANFILE of a new import of a 2 GiB CSV (the plan
-#       made beforehand, not timed)   vs  curl -F of the same file, plus
-#       Terraform's own cost: the same apply of a one-row file (<= 1.15x)
+#       made beforehand, not timed)   vs  the send: curl -F of the same
+#       file with a SHA-256 of it beside (the apply hashes what it sends),
+#       plus Terraform's own cost: the same apply of a one-row file
+#       (<= 1.15x); over curl alone printed beside
 #   1b. terraform apply without a saved plan (its plan reads the file once)
-#                                     vs  the same curl, plus the plan's own
-#       read of the file (hashcount -mode plan, on the clients' cores), plus
-#       the same apply of the one-row file. The limit is the floor plus half
-#       the smaller of the curl and the read: one more read of the file by
-#       the plan, or one more send, crosses it whatever the machine's
-#       balance of network and hashing.
+#                                     vs  the same send, plus the plan's own
+#       read of the file (hashcount -mode plan), plus the same apply of the
+#       one-row file. The limit is the floor plus half the smaller of the
+#       send and the read: one more read of the file by the plan, or one
+#       more send, crosses it whatever the machine's balance of network
+#       and hashing.
 #       The emulator stands for a remote service here: it runs on core 0
 #       alone, the clients on the others (see pin). 1a with the emulator
 #       sharing every core is printed beside.
@@ -273,6 +275,23 @@ curl_upload() {
     exit 1
   fi
   echo "$t"
+}
+
+# send_floor FILE: prints the time curl_upload of FILE takes with a SHA-256
+# of FILE (hashcount) running beside it on the same cores: what an apply's
+# send must do at the least, since it hashes what it sends; on a busy
+# machine the two take their CPU from the same cores as the apply would.
+send_floor() {
+  local t0 pid
+  t0="$(now)"
+  "${client[@]}" "$bench/hashcount" -mode sha256 "$1" >"$work/send.sha" &
+  pid=$!
+  curl_upload "$1" >/dev/null
+  if ! wait "$pid"; then
+    echo "bench: hashcount -mode sha256 $1 failed" >&2
+    exit 1
+  fi
+  elapsed "$t0"
 }
 
 # Warm-up: the page cache holds the files, both sides measured warm.

@@ -21,24 +21,28 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// readmeLines returns the README's lines that start the emulator in the
-// background and stop it, as the README shows them.
-func readmeLines(t *testing.T) (start, stop string) {
+// guideFile is the guide that shows how to start the emulator in the
+// background and stop it.
+const guideFile = "../../../../docs/guides/fixtures-in-ci.md"
+
+// guideLines returns the guide's lines that start the emulator in the
+// background and stop it, as the guide shows them.
+func guideLines(t *testing.T) (start, stop string) {
 	t.Helper()
-	b, err := os.ReadFile("../../../../README.md")
+	b, err := os.ReadFile(guideFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start = regexp.MustCompile(`(?m)^eval "\$\(bin/etl-emulator -background[^)]*\)".*$`).FindString(string(b))
+	start = regexp.MustCompile(`(?m)^eval "\$\(etl-emulator -background[^)]*\)".*$`).FindString(string(b))
 	stop = regexp.MustCompile(`(?m)^kill "\$ETL_EMULATOR_PID".*$`).FindString(string(b))
 	if start == "" || stop == "" {
-		t.Fatalf("README.md shows no `eval \"$(bin/etl-emulator -background)\"` and `kill \"$ETL_EMULATOR_PID\"` lines")
+		t.Fatalf("%s shows no `eval \"$(etl-emulator -background)\"` and `kill \"$ETL_EMULATOR_PID\"` lines", guideFile)
 	}
 	return start, stop
 }
 
 // shellDir is a directory holding bin/etl-emulator (this test binary, run
-// as the command), for a shell to run the README's lines in, with TMPDIR
+// as the command, first on PATH), for a shell to run the guide's lines in, with TMPDIR
 // inside it for the default log file.
 func shellDir(t *testing.T) (dir string, env []string) {
 	t.Helper()
@@ -55,7 +59,8 @@ func shellDir(t *testing.T) (dir string, env []string) {
 	if err := os.Mkdir(filepath.Join(dir, "tmp"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return dir, append(os.Environ(), "ETL_EMULATOR_TEST_MAIN=1", "TMPDIR="+filepath.Join(dir, "tmp"))
+	return dir, append(os.Environ(), "ETL_EMULATOR_TEST_MAIN=1", "TMPDIR="+filepath.Join(dir, "tmp"),
+		"PATH="+filepath.Join(dir, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // stopOnCleanup kills pid when the test ends, should it still run.
@@ -67,12 +72,12 @@ func stopOnCleanup(t *testing.T, pid int) {
 // emulator is not this test's child).
 func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 
-// TestBackgroundTheREADMEWay starts the emulator with the README's line
-// through bash, whose stdout and stderr are one pipe: the shell ends, and
-// the pipe reaches EOF, within a few seconds, while the emulator still
-// answers; the README's kill line stops it.
-func TestBackgroundTheREADMEWay(t *testing.T) {
-	start, stop := readmeLines(t)
+// TestBackgroundTheGuideWay starts the emulator with the fixtures-in-ci
+// guide's line through bash, whose stdout and stderr are one pipe: the
+// shell ends, and the pipe reaches EOF, within a few seconds, while the
+// emulator still answers; the guide's kill line stops it.
+func TestBackgroundTheGuideWay(t *testing.T) {
+	start, stop := guideLines(t)
 	dir, env := shellDir(t)
 	script := start + "\n" + `printf 'pid=%s base=%s log=%s\n' "$ETL_EMULATOR_PID" "$ETL_BASE_URL" "$ETL_EMULATOR_LOG_FILE"` + "\n"
 	r, w, err := os.Pipe()

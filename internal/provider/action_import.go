@@ -74,15 +74,16 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 	// have changed since the plan), and its hash is the one the send
 	// verifies. A file's rows are counted in that same read (hc.counted).
 	hc := &hashCache{}
-	sum, d := planContentHash(ctx, s, writeOnlyData{}, hc)
+	limit := a.tuning.bodyLimit()
+	sum, d := planContentHash(ctx, s, writeOnlyData{}, hc, limit)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	s.ContentSHA256 = sum
 	var factDiags diag.Diagnostics // the hash reported the data's problems
-	p.facts = planDataFacts(ctx, s, writeOnlyData{}, hc.counted, &factDiags)
-	up, d := prepareUpload(ctx, &s, writeOnlyData{})
+	p.facts = planDataFacts(ctx, s, writeOnlyData{}, hc.counted, limit, &factDiags)
+	up, d := prepareUpload(ctx, &s, writeOnlyData{}, limit)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
 		return

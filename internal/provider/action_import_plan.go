@@ -63,6 +63,6 @@ func (a *importAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequ
 		resp.Diagnostics.Append(a.planInputs(ctx, s)...)
 		return
 	}
-	_, diags = planContentHash(ctx, s, writeOnlyData{}, nil)
+	_, diags = planContentHash(ctx, s, writeOnlyData{}, nil, a.tuning.bodyLimit())
 	resp.Diagnostics.Append(diags...)
 }

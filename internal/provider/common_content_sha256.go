@@ -83,10 +83,11 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 
 // planContentHash returns the SHA-256 of the bytes the job s plans would
 // send, unknown when an input is unknown. wo holds the write-only data. A
-// file's hash comes from hc when it can (nil: the file is read).
-func planContentHash(ctx context.Context, s importSpec, wo writeOnlyData, hc *hashCache) (types.String, diag.Diagnostics) {
+// file's hash comes from hc when it can (nil: the file is read); rows
+// whose JSON body is over limit bytes are sent as a CSV file.
+func planContentHash(ctx context.Context, s importSpec, wo writeOnlyData, hc *hashCache, limit int64) (types.String, diag.Diagnostics) {
 	if rows, at := wo.rowsOf(s); !rows.IsNull() {
-		return planRowsHash(rows, at)
+		return planRowsHash(rows, at, limit)
 	}
 	f, diags := fileFrom(ctx, s.File)
 	if f == nil || diags.HasError() {
@@ -97,19 +98,20 @@ func planContentHash(ctx context.Context, s importSpec, wo writeOnlyData, hc *ha
 	return sum, diags
 }
 
-// planRowsHash hashes the body the rows are sent as, and warns (on the
-// attribute at) when they are sent as a CSV file, and about a cell
-// holding a CR LF (rowsCRLFWarning).
-func planRowsHash(l types.List, at path.Path) (types.String, diag.Diagnostics) {
+// planRowsHash hashes the body the rows are sent as (a CSV file when their
+// JSON body is over limit bytes), and warns (on the attribute at) when they
+// are sent as a CSV file, and about a cell holding a CR LF
+// (rowsCRLFWarning).
+func planRowsHash(l types.List, at path.Path, limit int64) (types.String, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
 		return types.StringUnknown(), diags
 	}
-	diags.Append(rowsCRLFWarning(rows, at)...)
-	sum, asFile, size := rowsPayload(rows)
+	diags.Append(rowsCRLFWarning(rows, at, limit)...)
+	sum, asFile, size := rowsPayload(rows, limit)
 	if asFile {
-		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size, limit))
 	}
 	return types.StringValue(sum), diags
 }
@@ -151,20 +153,14 @@ func hashRows(rows [][]string) (string, int64) {
 	return hex.EncodeToString(h.Sum(nil)), n
 }
 
-// dataBodyLimit is the largest JSON body of start with data the provider
-// sends: the service's limit, etl.MaxDataBodyBytes (25 MB). Rows over it
-// are sent as a CSV file. Acceptance tests lower it (lowerDataBodyLimit)
-// to cross it with kilobytes of rows instead of megabytes; the unit tests
-// of rowsPayload cross the real one.
-var dataBodyLimit int64 = etl.MaxDataBodyBytes
-
 // rowsPayload is how rows are sent: as the JSON body of start with data
-// when it fits the service's limit (dataBodyLimit), else as a UTF-8 CSV
-// file through start with file (asFile). sum is the SHA-256 of the bytes
-// sent either way, and jsonSize the length of the JSON body.
-func rowsPayload(rows [][]string) (sum string, asFile bool, jsonSize int64) {
+// when it is at most limit bytes (the provider's tuning: the service's
+// limit), else as a UTF-8 CSV file through start with file (asFile). sum
+// is the SHA-256 of the bytes sent either way, and jsonSize the length of
+// the JSON body.
+func rowsPayload(rows [][]string, limit int64) (sum string, asFile bool, jsonSize int64) {
 	sum, jsonSize = hashRows(rows)
-	if jsonSize <= dataBodyLimit {
+	if jsonSize <= limit {
 		return sum, false, jsonSize
 	}
 	return hashRowsCSV(rows), true, jsonSize

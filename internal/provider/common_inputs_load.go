@@ -63,7 +63,7 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned
 	}
 	// The top-level file's own apply: its defaults, its checks, its upload.
 	s := importSpec{File: in.File, ContentSHA256: planned}
-	up, diags := prepareUpload(ctx, &s, wo)
+	up, diags := prepareFileUpload(ctx, &s, wo)
 	in.File = s.File
 	if diags.HasError() {
 		up.Close()

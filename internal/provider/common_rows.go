@@ -34,12 +34,12 @@ func rowsFrom(l types.List) ([][]string, bool) {
 }
 
 // rowsAsFileDetail returns the detail of the warning for rows whose JSON
-// body (jsonSize bytes) is over the limit of start with data, which are
-// sent as a CSV file instead.
-func rowsAsFileDetail(jsonSize int64) string {
+// body (jsonSize bytes) is over the limit of start with data (limit
+// bytes), which are sent as a CSV file instead.
+func rowsAsFileDetail(jsonSize, limit int64) string {
 	return fmt.Sprintf("The rows encode to a %d-byte JSON body, over the service's %d-byte limit for JSON, so they are sent instead as a UTF-8 CSV file (%s) "+
 		"as a file upload, with the same header, rows and template. content_sha256 is the SHA-256 of that CSV file. "+
-		"To silence this warning, write the rows to a file and use file.path.", jsonSize, dataBodyLimit, etl.CSVFileName)
+		"To silence this warning, write the rows to a file and use file.path.", jsonSize, limit, etl.CSVFileName)
 }
 
 // rowsAsFileSummary titles the warning for rows sent as a CSV file

@@ -21,8 +21,9 @@ const rowsCRLFNote = "Use LF line breaks inside cells: the plan warns of a CR LF
 // rowsCRLFWarning warns, on the first cell of rows (the attribute at) that
 // holds a CR LF, that the value imported depends on how the rows are sent.
 // It names the cell by its row and column; for rows (not write-only) it
-// quotes the column's name too, never anything of rows_wo.
-func rowsCRLFWarning(rows [][]string, at path.Path) diag.Diagnostics {
+// quotes the column's name too, never anything of rows_wo. limit is the
+// largest JSON body of rows sent (the provider's tuning).
+func rowsCRLFWarning(rows [][]string, at path.Path, limit int64) diag.Diagnostics {
 	var diags diag.Diagnostics
 	c, found := etl.FindCRLF(rows)
 	if !found {
@@ -46,6 +47,6 @@ func rowsCRLFWarning(rows [][]string, at path.Path) diag.Diagnostics {
 			"the CR LF is kept; sent as a CSV file (%s, for rows over that limit), or made into CSV with provider::etl::csv_encode, it is read as LF (\\n) "+
 			"by the service, as by most CSV readers. So the same rows can import different values depending on their size. "+
 			"To avoid it, use LF line breaks in %s's cells, for example replace(cell, \"\\r\\n\", \"\\n\").",
-		where, more, dataBodyLimit, etl.CSVFileName, name))
+		where, more, limit, etl.CSVFileName, name))
 	return diags
 }

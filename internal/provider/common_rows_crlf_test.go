@@ -6,6 +6,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // TestRowsCRLFWarning: the first cell holding a CR LF is a warning on that
@@ -26,7 +28,7 @@ func TestRowsCRLFWarning(t *testing.T) {
 		{"rows", []string{`rows[2][1] (row 2, column 2, "Memo-hdr")`, "use LF line breaks in rows's cells"}, []string{"wo-secret"}},
 		{"rows_wo", []string{"rows_wo[2][1] (row 2, column 2)", "use LF line breaks in rows_wo's cells"}, []string{"wo-secret", "Memo-hdr", "Account-hdr", "4001"}},
 	} {
-		diags := rowsCRLFWarning(rows, path.Root(tc.attr))
+		diags := rowsCRLFWarning(rows, path.Root(tc.attr), etl.MaxDataBodyBytes)
 		if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != rowsCRLFSummary {
 			t.Fatalf("%s: %v, want one warning", tc.attr, diags)
 		}
@@ -46,11 +48,11 @@ func TestRowsCRLFWarning(t *testing.T) {
 			}
 		}
 	}
-	header := rowsCRLFWarning([][]string{{"A\r\nB"}, {"1"}}, path.Root("rows"))
+	header := rowsCRLFWarning([][]string{{"A\r\nB"}, {"1"}}, path.Root("rows"), etl.MaxDataBodyBytes)
 	if len(header) != 1 || !strings.Contains(header[0].Detail(), "rows[0][0] (the header row, column 1)") || strings.Contains(header[0].Detail(), "more cells") {
 		t.Errorf("a header cell: %v", header)
 	}
-	if d := rowsCRLFWarning([][]string{{"A", "B"}, {"a\nb", "a\rb"}}, path.Root("rows")); len(d) != 0 {
+	if d := rowsCRLFWarning([][]string{{"A", "B"}, {"a\nb", "a\rb"}}, path.Root("rows"), etl.MaxDataBodyBytes); len(d) != 0 {
 		t.Errorf("no CR LF: %v", d)
 	}
 }
@@ -60,13 +62,13 @@ func TestRowsCRLFWarning(t *testing.T) {
 func TestPlanRowsHashWarnsCRLF(t *testing.T) {
 	for _, attr := range []string{"rows", "rows_wo"} {
 		l := rowsValue(t, cells("Account", "Memo"), cells("4000", "a\r\nb"))
-		sum, diags := planRowsHash(l, path.Root(attr))
+		sum, diags := planRowsHash(l, path.Root(attr), etl.MaxDataBodyBytes)
 		if sum.IsUnknown() || len(diags) != 1 || diags[0].Summary() != rowsCRLFSummary ||
 			!strings.Contains(diags[0].Detail(), attr+"[1][1] (row 1, column 2") {
 			t.Errorf("%s: %v, %v", attr, sum, diags)
 		}
 	}
-	if _, diags := planRowsHash(rowsValue(t, cells("Account"), cells("a\nb")), path.Root("rows")); len(diags) != 0 {
+	if _, diags := planRowsHash(rowsValue(t, cells("Account"), cells("a\nb")), path.Root("rows"), etl.MaxDataBodyBytes); len(diags) != 0 {
 		t.Errorf("rows without a CR LF: %v", diags)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // CSV's hash, flagged as a file.
 func TestRowsPayload(t *testing.T) {
 	small := [][]string{{"Account", "Amount"}, {"4000", "1"}}
-	sum, asFile, _ := rowsPayload(small)
+	sum, asFile, _ := rowsPayload(small, etl.MaxDataBodyBytes)
 	if js, _ := hashRows(small); asFile || sum != js {
 		t.Fatalf("small rows: %s %v", sum, asFile)
 	}
@@ -23,7 +23,7 @@ func TestRowsPayload(t *testing.T) {
 	for range 26 {
 		big = append(big, []string{"4000", cell})
 	}
-	sum, asFile, size := rowsPayload(big)
+	sum, asFile, size := rowsPayload(big, etl.MaxDataBodyBytes)
 	var want bytes.Buffer
 	_, _ = etl.DataUpload{Rows: big}.WriteCSV(&want)
 	if !asFile || sum != sha256Hex(want.Bytes()) || size <= etl.MaxDataBodyBytes {
@@ -44,7 +44,7 @@ func TestRowsCSVSHA256Golden(t *testing.T) {
 	for i := range 27 {
 		big = append(big, []string{fmt.Sprint(4000 + i), strings.Repeat(fmt.Sprint(i%10), 1<<20), `say "hi"`})
 	}
-	sum, asFile, jsonSize := rowsPayload(big)
+	sum, asFile, jsonSize := rowsPayload(big, etl.MaxDataBodyBytes)
 	if !asFile {
 		t.Fatalf("rows of %d bytes not sent as a file", jsonSize)
 	}

@@ -36,11 +36,17 @@ func (p *preparedUpload) Close() {
 }
 
 // prepareUpload builds the upload of s from known values, filling the
-// defaults of its file into s (resolveFile); wo holds the write-only data.
-func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+// defaults of its file into s (resolveFile); wo holds the write-only data,
+// and rows whose JSON body is over limit bytes are sent as a CSV file.
+func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData, limit int64) (*preparedUpload, diag.Diagnostics) {
 	if rows, at := wo.rowsOf(*s); !rows.IsNull() {
-		return prepareRows(rows, at, s.ContentSHA256)
+		return prepareRows(rows, at, s.ContentSHA256, limit)
 	}
+	return prepareFileUpload(ctx, s, wo)
+}
+
+// prepareFileUpload builds the upload of the file of s (prepareUpload).
+func prepareFileUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
 	f, diags := resolveFile(ctx, s)
 	if diags.HasError() {
 		return nil, diags
@@ -55,21 +61,21 @@ func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*prepa
 }
 
 // prepareRows sends rows (the attribute at) as the JSON body of start with
-// data, or as a CSV file when the body would be over the service's limit.
-func prepareRows(l types.List, at path.Path, planned types.String) (*preparedUpload, diag.Diagnostics) {
+// data, or as a CSV file when the body would be over limit bytes.
+func prepareRows(l types.List, at path.Path, planned types.String, limit int64) (*preparedUpload, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
 		addStillUnknown(&diags, at, atApply)
 		return nil, diags
 	}
-	sum, asFile, size := rowsPayload(rows)
+	sum, asFile, size := rowsPayload(rows, limit)
 	d := etl.DataUpload{Rows: rows}
 	if !asFile {
 		return &preparedUpload{data: &d, sum: sum, at: at}, diags
 	}
 	if planned.IsUnknown() || planned.IsNull() { // else the plan warned
-		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size))
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size, limit))
 	}
 	f := d.CSVFile()
 	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true, at: at}, diags

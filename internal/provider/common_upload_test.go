@@ -76,7 +76,7 @@ func TestPrepareUpload(t *testing.T) {
 	ctx := context.Background()
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
 	m := &importSpec{Rows: rowsValue(t, cells(rows[0]...), cells(rows[1]...)), File: types.ObjectNull(fileAttrTypes), ContentSHA256: types.StringUnknown()}
-	up, d := prepareUpload(ctx, m, writeOnlyData{})
+	up, d := prepareUpload(ctx, m, writeOnlyData{}, etl.MaxDataBodyBytes)
 	if want, _ := hashRows(rows); d.HasError() || up.data == nil || up.file != nil || up.sum != want {
 		t.Fatalf("rows: %+v, %v", up, d)
 	}
@@ -96,7 +96,7 @@ func TestPrepareUpload(t *testing.T) {
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
-	up, d = prepareUpload(ctx, &importSpec{Rows: types.ListNull(types.ListType{ElemType: types.StringType}), File: obj, ContentSHA256: types.StringUnknown()}, writeOnlyData{})
+	up, d = prepareUpload(ctx, &importSpec{Rows: types.ListNull(types.ListType{ElemType: types.StringType}), File: obj, ContentSHA256: types.StringUnknown()}, writeOnlyData{}, etl.MaxDataBodyBytes)
 	want, _ := encodeContent("A,B\n1,2\n", etl.EncodingUTF16)
 	if d.HasError() || up.file == nil || up.sum != localfile.HashBytes(want) || up.file.Size != int64(len(want)) || up.file.Input.FileName != "data.csv" {
 		t.Fatalf("inline content: %+v, %v", up, d)

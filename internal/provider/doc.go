@@ -17,8 +17,8 @@
 //
 //   - provider*.go: the provider: its schema and Configure (provider.go),
 //     the process that serves it (provider_server.go), its settings
-//     (provider_config.go), how often it polls and reports
-//     (provider_tuning.go), what Configure hands the resources, actions and
+//     (provider_config.go), how often it polls and reports and the largest
+//     JSON body of rows it sends (provider_tuning.go), what Configure hands the resources, actions and
 //     data sources (provider_data.go), logging and secret masking
 //     (provider_logging.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,

@@ -227,14 +227,14 @@ resource "etl_import" "fixture" {
 // file; csv_encode of the same rows is those bytes: the output,
 // sha256(csv_encode(rows)), is the SHA-256 of what the emulator received.
 func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
-	e := newTestEmulator(t, lowerDataBodyLimit(t, emulator.Options{Instant: true}))
+	e := newTestEmulator(t, lowerDataBodyLimit(emulator.Options{Instant: true}))
 	const addr = "etl_import.big"
 	const nRows, cellLen = 27, 4000 // 108 KB of cells: over the lowered limit
 	rows := [][]string{{"Account", "Amount", "Memo, long"}}
 	for i := range nRows {
 		rows = append(rows, []string{fmt.Sprint(4000 + i), fmt.Sprintf("%0*d", cellLen, i), fmt.Sprintf("say \"hi\",\r\n Zürich %d ", i)})
 	}
-	if size := (etl.DataUpload{Rows: rows}).Size(); size <= dataBodyLimit {
+	if size := (etl.DataUpload{Rows: rows}).Size(); size <= testDataBodyLimit {
 		t.Fatalf("test rows encode to %d bytes: not over the limit", size)
 	}
 	var want strings.Builder
@@ -247,11 +247,10 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 		"n_rows":      config.IntegerVariable(nRows),
 		"cell_len":    config.IntegerVariable(cellLen),
 	})
-	// Not a ParallelTest: the limit it lowers is the package's.
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{csvEncodeVersionCheck{}},
 		Steps: []resource.TestStep{{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ProtoV6ProviderFactories: factoriesOf(lowLimitProvider()),
 			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),
 			ConfigVariables:          vars,
 			ConfigStateChecks: []statecheck.StateCheck{

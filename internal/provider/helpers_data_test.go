@@ -156,20 +156,15 @@ func rowsBody(t *testing.T, rows [][]string) []byte {
 }
 
 // testDataBodyLimit is the start-with-data limit the acceptance tests of
-// rows sent as a file cross (lowerDataBodyLimit): 64 KiB of rows instead
-// of 25 MB, which kept both cores busy for minutes under -race.
+// rows sent as a file cross (lowLimitProvider, lowerDataBodyLimit): 64 KiB
+// of rows instead of 25 MB, which kept both cores busy for minutes under
+// -race.
 const testDataBodyLimit = 64 << 10
 
-// lowerDataBodyLimit lowers the provider's start-with-data limit to
-// testDataBodyLimit until the test ends, and returns the emulator options
-// that refuse a larger JSON body (413), so that a body over it would fail
-// the test. Only for a test that is not parallel: parallel tests start once
-// every sequential one has ended, so none shares the lowered limit.
-func lowerDataBodyLimit(t *testing.T, opts emulator.Options) emulator.Options {
-	t.Helper()
-	old := dataBodyLimit
-	dataBodyLimit = testDataBodyLimit
-	t.Cleanup(func() { dataBodyLimit = old })
+// lowerDataBodyLimit returns the emulator options that refuse a JSON body
+// over testDataBodyLimit (413), so that a body over it would fail a test
+// of a lowLimitProvider.
+func lowerDataBodyLimit(opts emulator.Options) emulator.Options {
 	opts.MaxDataBytes = testDataBodyLimit
 	return opts
 }

@@ -22,9 +22,20 @@ var testTuning = tuning{pollInitial: 20 * time.Millisecond, pollMax: 250 * time.
 // testProvider is a provider of its own server, tuned for the tests.
 func testProvider() provider.Provider { return newServer("test", testTuning).Provider() }
 
+// lowLimitProvider is testProvider with the start-with-data limit lowered
+// to testDataBodyLimit: it sends rows over 64 KiB as a CSV file.
+func lowLimitProvider() provider.Provider {
+	t := testTuning
+	t.dataBodyLimit = testDataBodyLimit
+	return newServer("test", t).Provider()
+}
+
 // testAccProtoV6ProviderFactories serves the provider in process.
-var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(testProvider()),
+var testAccProtoV6ProviderFactories = factoriesOf(testProvider())
+
+// factoriesOf serves p in process.
+func factoriesOf(p provider.Provider) map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){"etl": providerserver.NewProtocol6WithError(p)}
 }
 
 // spyServer wraps the provider server: it records the diagnostics of plans
@@ -32,6 +43,8 @@ var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServe
 // before an apply reaches the provider.
 type spyServer struct {
 	tfprotov6.ProviderServer
+	// provider is the provider served (nil: testProvider).
+	provider    func() provider.Provider
 	mu          sync.Mutex
 	planDiags   []*tfprotov6.Diagnostic
 	beforeApply func()
@@ -76,7 +89,11 @@ func (s *spyServer) warnings(summary string) []string {
 func spyFactories(spy *spyServer) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"etl": func() (tfprotov6.ProviderServer, error) {
-			srv, err := providerserver.NewProtocol6WithError(testProvider())()
+			p := testProvider
+			if spy.provider != nil {
+				p = spy.provider
+			}
+			srv, err := providerserver.NewProtocol6WithError(p())()
 			spy.ProviderServer = srv
 			return spy, err
 		},

@@ -89,7 +89,7 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	defer cancel()
 	wo, d := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(d...)
-	fillFacts(ctx, &plan, wo)
+	fillFacts(ctx, &plan, wo, r.tuning.bodyLimit())
 	if !cs.Claim.IsZero() {
 		if r.resume(wctx, &plan, cs.Claim.ID(), timeout, resp) {
 			return
@@ -112,7 +112,7 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 		return r.createWithInputs(ctx, plan, wo, cs, resp)
 	}
 	s := plan.spec()
-	up, d := prepareUpload(ctx, &s, wo)
+	up, d := prepareUpload(ctx, &s, wo, r.tuning.bodyLimit())
 	plan.File = s.File
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -193,7 +193,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	r.refreshed.add(ctx, state)
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
-	refreshFacts(ctx, &state, resp.Private)
+	refreshFacts(ctx, &state, resp.Private, r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

@@ -103,15 +103,15 @@ func factsOfCounts(c *localfile.Counts, writeOnly bool, at path.Path, diags *dia
 }
 
 // factsOfRows returns the facts of rows (rows_wo: writeOnly, columns null),
-// sent as rowsPayload sends them: the JSON body, or the CSV file over the
-// limit.
-func factsOfRows(l types.List, writeOnly bool) dataFacts {
+// sent as rowsPayload sends them: the JSON body, or the CSV file over limit
+// bytes.
+func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 	rows, ok := rowsFrom(l)
 	if !ok {
 		return unknownFacts(writeOnly)
 	}
 	d := etl.DataUpload{Rows: rows}
-	_, asFile, size := rowsPayload(rows)
+	_, asFile, size := rowsPayload(rows, limit)
 	if asFile {
 		size = d.CSVSize()
 	}
@@ -168,13 +168,14 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 }
 
 // planDataFacts returns the facts of the data s sends (wo: its write-only
-// data); rec is the record of the top-level file's hash (nil: none).
-func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *localfile.Record, diags *diag.Diagnostics) dataFacts {
+// data; limit: the largest JSON body of rows); rec is the record of the
+// top-level file's hash (nil: none).
+func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *localfile.Record, limit int64, diags *diag.Diagnostics) dataFacts {
 	if !s.Inputs.IsNull() {
 		return nullFacts()
 	}
 	if rows, at := wo.rowsOf(s); !rows.IsNull() {
-		return factsOfRows(rows, at.Equal(path.Root("rows_wo")))
+		return factsOfRows(rows, at.Equal(path.Root("rows_wo")), limit)
 	}
 	if s.File.IsUnknown() {
 		return unknownFacts(false)
@@ -213,15 +214,15 @@ func keepUnchanged(planned, state dataFacts) dataFacts {
 }
 
 // planFacts sets the planned facts of plan, whose content_sha256 was just
-// planned with hc (the record of the file read, or trusted).
-func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache, resp *resource.ModifyPlanResponse) {
+// planned with hc (the record of the file read, or trusted) and limit.
+func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
 	var rec *localfile.Record
 	if hc != nil {
 		rec = hc.counted
 	}
-	f := planDataFacts(ctx, plan.spec(), wo, rec, &resp.Diagnostics)
+	f := planDataFacts(ctx, plan.spec(), wo, rec, limit, &resp.Diagnostics)
 	if !req.State.Raw.IsNull() {
 		var state importModel
 		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
@@ -234,9 +235,9 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importM
 }
 
 // fillFacts, at apply, fills the facts m left unknown at plan from its
-// data, now known (a file is read again to count it); a value still not
-// known is null.
-func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
+// data, now known (a file is read again to count it; rows over limit
+// bytes are counted as a CSV file); a value still not known is null.
+func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData, limit int64) {
 	if !m.Inputs.IsNull() {
 		fillInputFacts(ctx, m, wo)
 	}
@@ -249,7 +250,7 @@ func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
 	if f, _ := fileFrom(ctx, m.File); f != nil && known(f.Path) && m.Inputs.IsNull() {
 		rec, _ = readFileRecord(withDefaults(*f), &diags)
 	}
-	got := planDataFacts(ctx, m.spec(), wo, rec, &diags)
+	got := planDataFacts(ctx, m.spec(), wo, rec, limit, &diags)
 	m.setFacts(dataFacts{
 		Columns:   pick(have.Columns, got.Columns, types.ListNull(types.StringType)),
 		RowCount:  pick(have.RowCount, got.RowCount, types.Int64Null()),
@@ -273,9 +274,9 @@ func pick[T attr.Value](planned, got, none T) T {
 // (written before they existed) where they are known without reading
 // anything: a file's from the record of its hash in private state when
 // it has counts and is that of the hash in state, rows and inline content
-// from the state. Write-only data's stay null. It reports whether it
-// filled them.
-func refreshFacts(ctx context.Context, m *importModel, priv privateGetter) bool {
+// from the state (rows over limit bytes counted as a CSV file). Write-only
+// data's stay null. It reports whether it filled them.
+func refreshFacts(ctx context.Context, m *importModel, priv privateGetter, limit int64) bool {
 	have := factsOf(*m)
 	if !have.Columns.IsNull() || !have.RowCount.IsNull() || !have.SizeBytes.IsNull() || !known(m.ContentSHA256) || !m.Inputs.IsNull() {
 		return false
@@ -285,7 +286,7 @@ func refreshFacts(ctx context.Context, m *importModel, priv privateGetter) bool 
 		rec = r
 	}
 	var diags diag.Diagnostics
-	got := planDataFacts(ctx, m.spec(), writeOnlyData{rows: types.ListNull(columnsType), content: types.StringNull()}, rec, &diags)
+	got := planDataFacts(ctx, m.spec(), writeOnlyData{rows: types.ListNull(columnsType), content: types.StringNull()}, rec, limit, &diags)
 	if got.RowCount.IsUnknown() || got.RowCount.IsNull() || got.SizeBytes.IsUnknown() || got.Columns.IsUnknown() {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -39,19 +40,19 @@ func TestFactsOfRows(t *testing.T) {
 	if size != int64(len(rowsBody(t, rows))) {
 		t.Fatalf("hashRows size %d, body %d", size, len(rowsBody(t, rows)))
 	}
-	wantFacts(t, factsOfRows(l, false), []string{"Account", "Amount"}, 2, size)
+	wantFacts(t, factsOfRows(l, false, etl.MaxDataBodyBytes), []string{"Account", "Amount"}, 2, size)
 	// rows_wo: no cell, columns null.
-	wantFacts(t, factsOfRows(l, true), nil, 2, size)
+	wantFacts(t, factsOfRows(l, true, etl.MaxDataBodyBytes), nil, 2, size)
 	// Unknown rows: unknown facts, but write-only columns stay null.
-	u := factsOfRows(types.ListUnknown(columnsType), true)
+	u := factsOfRows(types.ListUnknown(columnsType), true, etl.MaxDataBodyBytes)
 	if !u.RowCount.IsUnknown() || !u.SizeBytes.IsUnknown() || !u.Columns.IsNull() {
 		t.Errorf("unknown rows_wo: %+v", u)
 	}
-	if u := factsOfRows(types.ListUnknown(columnsType), false); !u.Columns.IsUnknown() {
+	if u := factsOfRows(types.ListUnknown(columnsType), false, etl.MaxDataBodyBytes); !u.Columns.IsUnknown() {
 		t.Errorf("unknown rows: columns %v, want unknown", u.Columns)
 	}
 	// A header alone: 0 rows.
-	wantFacts(t, factsOfRows(rowsValue(t, cells("A")), false), []string{"A"}, 0, int64(len(rowsBody(t, [][]string{{"A"}}))))
+	wantFacts(t, factsOfRows(rowsValue(t, cells("A")), false, etl.MaxDataBodyBytes), []string{"A"}, 0, int64(len(rowsBody(t, [][]string{{"A"}}))))
 }
 
 func TestFactsOfFile_inline(t *testing.T) {
@@ -118,12 +119,12 @@ func TestPlanDataFacts_inputsAndNone(t *testing.T) {
 	var d diag.Diagnostics
 	ins := types.MapNull(types.StringType)
 	m := importSpec{Inputs: types.MapValueMust(types.StringType, nil), Rows: types.ListNull(columnsType), File: types.ObjectNull(fileAttrTypes)}
-	if got := planDataFacts(context.Background(), m, writeOnlyData{rows: types.ListNull(columnsType)}, nil, &d); !got.equal(nullFacts()) {
+	if got := planDataFacts(context.Background(), m, writeOnlyData{rows: types.ListNull(columnsType)}, nil, etl.MaxDataBodyBytes, &d); !got.equal(nullFacts()) {
 		t.Errorf("inputs: %+v, want null facts", got)
 	}
 	m.Inputs = ins
 	m.File = types.ObjectUnknown(fileAttrTypes)
-	if got := planDataFacts(context.Background(), m, writeOnlyData{rows: types.ListNull(columnsType)}, nil, &d); !got.RowCount.IsUnknown() {
+	if got := planDataFacts(context.Background(), m, writeOnlyData{rows: types.ListNull(columnsType)}, nil, etl.MaxDataBodyBytes, &d); !got.RowCount.IsUnknown() {
 		t.Errorf("unknown file: %+v", got)
 	}
 }
@@ -151,11 +152,11 @@ func TestRefreshFacts(t *testing.T) {
 	m := importModel{Rows: rows, File: types.ObjectNull(fileAttrTypes), Inputs: types.MapNull(types.StringType),
 		ContentSHA256: types.StringValue(sha256Hex(nil))}
 	m.setFacts(nullFacts())
-	if !refreshFacts(ctx, &m, fakePrivate{}) {
+	if !refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
 		t.Fatal("rows in state: not filled")
 	}
 	wantFacts(t, factsOf(m), []string{"Account", "Amount"}, 1, int64(len(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}}))))
-	if refreshFacts(ctx, &m, fakePrivate{}) {
+	if refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
 		t.Error("filled twice")
 	}
 	// A file: from the private record, when it has counts and the hash in state.
@@ -176,14 +177,14 @@ func TestRefreshFacts(t *testing.T) {
 	priv[privateHashKey] = b
 	mf := importModel{Rows: types.ListNull(columnsType), File: fileObj, Inputs: types.MapNull(types.StringType), ContentSHA256: types.StringValue(rec.SHA256)}
 	mf.setFacts(nullFacts())
-	if !refreshFacts(ctx, &mf, priv) {
+	if !refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
 		t.Fatal("file with a counted record: not filled")
 	}
 	wantFacts(t, factsOf(mf), []string{"Account", "Amount"}, 3, int64(len(factsCSV)))
 	// Another hash in state: left as it is.
 	mf.setFacts(nullFacts())
 	mf.ContentSHA256 = types.StringValue(sha256Hex([]byte("other")))
-	if refreshFacts(ctx, &mf, priv) {
+	if refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
 		t.Error("filled from the record of other bytes")
 	}
 }

@@ -25,7 +25,7 @@ func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRe
 		return types.StringUnknown(), nil, diags
 	}
 	if plan.Inputs.IsNull() {
-		sum, d := planContentHash(ctx, plan.spec(), wo, hc)
+		sum, d := planContentHash(ctx, plan.spec(), wo, hc, r.tuning.bodyLimit())
 		diags.Append(d...)
 		if !diags.HasError() && r.createsJob(ctx, req, plan) {
 			r.warnSeveralSteps(ctx, plan, &diags)

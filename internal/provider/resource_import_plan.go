@@ -53,7 +53,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	plan.ContentSHA256 = sum
-	planFacts(ctx, req, plan, hc, resp)
+	planFacts(ctx, req, plan, hc, r.tuning.bodyLimit(), resp)
 	planInputFacts(ctx, req, plan, entries, resp)
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)

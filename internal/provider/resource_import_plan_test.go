@@ -7,6 +7,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // content_sha256 lives in users' state: a changed byte in how inline
@@ -105,7 +107,7 @@ func TestContentSHA256Golden(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, d := planContentHash(ctx, tc.m.spec(), writeOnlyData{}, nil)
+			got, d := planContentHash(ctx, tc.m.spec(), writeOnlyData{}, nil, etl.MaxDataBodyBytes)
 			if d.HasError() || got.IsUnknown() || got.IsNull() {
 				t.Fatalf("planContentHash: %v %v", got, d)
 			}

@@ -106,7 +106,7 @@ func (r *importResource) verifyKeptData(ctx context.Context, cfg tfsdk.Config, p
 	diags.Append(d...)
 	var sum types.String
 	if plan.Inputs.IsNull() {
-		sum, d = planContentHash(ctx, plan.spec(), wo, nil)
+		sum, d = planContentHash(ctx, plan.spec(), wo, nil, r.tuning.bodyLimit())
 	} else {
 		sum, d = r.planInputsHash(ctx, plan, true, wo)
 	}

@@ -68,11 +68,11 @@ func (r *importResource) fillAtApply(ctx context.Context, cfg tfsdk.Config, plan
 		diags.Append(r.fillInputs(ctx, plan, wo)...)
 	}
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := planContentHash(ctx, plan.spec(), wo, nil)
+		sum, d := planContentHash(ctx, plan.spec(), wo, nil, r.tuning.bodyLimit())
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}
-	fillFacts(ctx, plan, wo)
+	fillFacts(ctx, plan, wo, r.tuning.bodyLimit())
 	return !diags.HasError()
 }
 

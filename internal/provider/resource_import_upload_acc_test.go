@@ -26,14 +26,14 @@ import (
 // one) are sent as a UTF-8 CSV file through start with file, with a
 // warning; content_sha256 is the hash of that CSV at plan and in state.
 func TestAccImport_rowsOverLimitSentAsCSV(t *testing.T) {
-	e := newTestEmulator(t, lowerDataBodyLimit(t, emulator.Options{Instant: true}))
+	e := newTestEmulator(t, lowerDataBodyLimit(emulator.Options{Instant: true}))
 	const addr = "etl_import.big"
 	const nRows, cellLen = 27, 4000 // 108 KB of cells: over the lowered limit
 	rows := [][]string{{"Account", "Amount", "Memo, long"}}
 	for i := range nRows {
 		rows = append(rows, []string{fmt.Sprint(4000 + i), fmt.Sprintf("%0*d", cellLen, i), `say "hi"`})
 	}
-	if size := (etl.DataUpload{Rows: rows}).Size(); size <= dataBodyLimit {
+	if size := (etl.DataUpload{Rows: rows}).Size(); size <= testDataBodyLimit {
 		t.Fatalf("test rows encode to %d bytes: not over the limit", size)
 	}
 	// The CSV expected, written independently with encoding/csv.
@@ -43,14 +43,13 @@ func TestAccImport_rowsOverLimitSentAsCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := sha256Hex(want.Bytes())
-	spy := &spyServer{}
+	spy := &spyServer{provider: lowLimitProvider}
 	vars := e.configVariables(config.Variables{
 		"template_id": config.StringVariable(emulator.GLActualsTemplateID),
 		"n_rows":      config.IntegerVariable(nRows),
 		"cell_len":    config.IntegerVariable(cellLen),
 	})
-	// Not a ParallelTest: the limit it lowers is the package's.
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: spyFactories(spy),
 			ConfigDirectory:          withProvider(t, config.TestNameDirectory()),

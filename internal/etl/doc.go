@@ -9,8 +9,9 @@
 //   - fileinput.go: formats, encodings and a file upload's metadata;
 //     multipart.go: the multipart body and the rule for its header values.
 //   - rows_json.go and rows_csv.go: the two encodings of rows (the JSON body
-//     of start with data, the CSV file of rows sent as a file); rows_check.go:
-//     the rows' shape.
+//     of start with data, the CSV file of rows sent as a file);
+//     rows_payload.go: which of the two is sent, and its SHA-256;
+//     rows_check.go: the rows' shape.
 //   - flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
 //     and byte order marks; flatfile_parse.go: quoting, the header, widths;
 //     flatfile_delimiter.go: a header whose delimiter is not the format's.

@@ -59,7 +59,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 		if !ok {
 			return nil, nil
 		}
-		e := &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: hashRowsCSV(rows)}
+		e := &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: etl.DataUpload{Rows: rows}.CSVSHA256()}
 		facts := factsOfInputRows(rows)
 		e.Facts = &facts
 		return e, nil
@@ -109,11 +109,11 @@ func planRowsHash(l types.List, at path.Path, limit int64) (types.String, diag.D
 		return types.StringUnknown(), diags
 	}
 	diags.Append(rowsCRLFWarning(rows, at, limit)...)
-	sum, asFile, size := rowsPayload(rows, limit)
-	if asFile {
-		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size, limit))
+	p := etl.DataUpload{Rows: rows}.Payload(limit)
+	if p.AsFile {
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(p.JSONSize, limit))
 	}
-	return types.StringValue(sum), diags
+	return types.StringValue(p.SHA256), diags
 }
 
 // planFileHash hashes the file at path, or the encoded inline content, and
@@ -143,33 +143,4 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	}
 	checkContent(f, b, &diags)
 	return types.StringValue(localfile.HashBytes(b)), diags
-}
-
-// hashRows returns the SHA-256 hex digest and the size of the JSON body
-// start-with-data sends for the rows.
-func hashRows(rows [][]string) (string, int64) {
-	h := sha256.New()
-	n, _ := etl.DataUpload{Rows: rows}.WriteTo(h)
-	return hex.EncodeToString(h.Sum(nil)), n
-}
-
-// rowsPayload is how rows are sent: as the JSON body of start with data
-// when it is at most limit bytes (the provider's tuning: the service's
-// limit), else as a UTF-8 CSV file through start with file (asFile). sum
-// is the SHA-256 of the bytes sent either way, and jsonSize the length of
-// the JSON body.
-func rowsPayload(rows [][]string, limit int64) (sum string, asFile bool, jsonSize int64) {
-	sum, jsonSize = hashRows(rows)
-	if jsonSize <= limit {
-		return sum, false, jsonSize
-	}
-	return hashRowsCSV(rows), true, jsonSize
-}
-
-// hashRowsCSV returns the SHA-256 hex digest of the CSV file rows over the
-// limit are sent as.
-func hashRowsCSV(rows [][]string) string {
-	h := sha256.New()
-	_, _ = etl.DataUpload{Rows: rows}.WriteCSV(h)
-	return hex.EncodeToString(h.Sum(nil))
 }

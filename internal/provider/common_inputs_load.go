@@ -58,8 +58,9 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned
 			addStillUnknown(&diags, path.Root("rows"), atApply)
 			return nil, diags
 		}
-		f := etl.DataUpload{Rows: rows}.CSVFile()
-		return &preparedUpload{file: &f, sum: hashRowsCSV(rows)}, nil
+		d := etl.DataUpload{Rows: rows}
+		f := d.CSVFile()
+		return &preparedUpload{file: &f, sum: d.CSVSHA256()}, nil
 	}
 	// The top-level file's own apply: its defaults, its checks, its upload.
 	s := importSpec{File: in.File, ContentSHA256: planned}

@@ -69,16 +69,16 @@ func prepareRows(l types.List, at path.Path, planned types.String, limit int64) 
 		addStillUnknown(&diags, at, atApply)
 		return nil, diags
 	}
-	sum, asFile, size := rowsPayload(rows, limit)
 	d := etl.DataUpload{Rows: rows}
-	if !asFile {
-		return &preparedUpload{data: &d, sum: sum, at: at}, diags
+	p := d.Payload(limit)
+	if !p.AsFile {
+		return &preparedUpload{data: &d, sum: p.SHA256, at: at}, diags
 	}
 	if planned.IsUnknown() || planned.IsNull() { // else the plan warned
-		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(size, limit))
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(p.JSONSize, limit))
 	}
 	f := d.CSVFile()
-	return &preparedUpload{file: &f, sum: sum, rowsAsFile: true, at: at}, diags
+	return &preparedUpload{file: &f, sum: p.SHA256, rowsAsFile: true, at: at}, diags
 }
 
 // prepareFile opens the file at path (checked while it is sent against

@@ -77,7 +77,7 @@ func TestPrepareUpload(t *testing.T) {
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}}
 	m := &importSpec{Rows: rowsValue(t, cells(rows[0]...), cells(rows[1]...)), File: types.ObjectNull(fileAttrTypes), ContentSHA256: types.StringUnknown()}
 	up, d := prepareUpload(ctx, m, writeOnlyData{}, etl.MaxDataBodyBytes)
-	if want, _ := hashRows(rows); d.HasError() || up.data == nil || up.file != nil || up.sum != want {
+	if want, _ := (etl.DataUpload{Rows: rows}).SHA256(); d.HasError() || up.data == nil || up.file != nil || up.sum != want {
 		t.Fatalf("rows: %+v, %v", up, d)
 	}
 

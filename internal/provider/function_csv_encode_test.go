@@ -373,7 +373,7 @@ func csvEncodeReferenceTables() map[string][][]string {
 // TestCSVEncode_matchesUploadEncoder: the function's output is byte for
 // byte what etl.DataUpload.WriteCSV writes and what CSVFile sends for the
 // same rows, and hashes to the content_sha256 the resource plans for them
-// as a file (hashRowsCSV).
+// as a file (etl.DataUpload.CSVSHA256).
 func TestCSVEncode_matchesUploadEncoder(t *testing.T) {
 	for name, rows := range csvEncodeReferenceTables() {
 		t.Run(name, func(t *testing.T) {
@@ -389,8 +389,8 @@ func TestCSVEncode_matchesUploadEncoder(t *testing.T) {
 			if up := csvEncodeUploadBytes(t, rows); got != up {
 				t.Fatal("csv_encode differs from the CSVFile upload's bytes")
 			}
-			if sum := sha256Hex([]byte(got)); sum != hashRowsCSV(rows) {
-				t.Fatalf("SHA-256 %s, the resource's rows-as-file hash %s", sum, hashRowsCSV(rows))
+			if sum, want := sha256Hex([]byte(got)), (etl.DataUpload{Rows: rows}).CSVSHA256(); sum != want {
+				t.Fatalf("SHA-256 %s, the resource's rows-as-file hash %s", sum, want)
 			}
 		})
 	}

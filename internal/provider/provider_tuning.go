@@ -24,7 +24,7 @@ type tuning struct {
 	// provider sends: the service's limit, etl.MaxDataBodyBytes (25 MB).
 	// Rows over it are sent as a CSV file. Acceptance tests lower it to
 	// cross it with kilobytes of rows instead of megabytes; the tests of
-	// rowsPayload cross the real one.
+	// etl.DataUpload.Payload cross the real one.
 	dataBodyLimit int64
 }
 

@@ -103,19 +103,20 @@ func factsOfCounts(c *localfile.Counts, writeOnly bool, at path.Path, diags *dia
 }
 
 // factsOfRows returns the facts of rows (rows_wo: writeOnly, columns null),
-// sent as rowsPayload sends them: the JSON body, or the CSV file over limit
-// bytes.
+// as they are sent (etl.DataUpload.Payload): the JSON body, or the CSV
+// file over limit bytes.
 func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 	rows, ok := rowsFrom(l)
 	if !ok {
 		return unknownFacts(writeOnly)
 	}
 	d := etl.DataUpload{Rows: rows}
-	_, asFile, size := rowsPayload(rows, limit)
-	if asFile {
+	p := d.Payload(limit)
+	size := p.JSONSize
+	if p.AsFile {
 		size = d.CSVSize()
 	}
-	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(d.RowCount(asFile)), SizeBytes: types.Int64Value(size)}
+	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(d.RowCount(p.AsFile)), SizeBytes: types.Int64Value(size)}
 	if !writeOnly {
 		f.Columns = stringList(d.Columns())
 	}

@@ -36,13 +36,15 @@ func (f dataFacts) equal(o dataFacts) bool {
 func TestFactsOfRows(t *testing.T) {
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "2"}}
 	l := rowsValue(t, cells(rows[0]...), cells(rows[1]...), cells(rows[2]...))
-	_, size := hashRows(rows)
+	_, size := etl.DataUpload{Rows: rows}.SHA256()
 	if size != int64(len(rowsBody(t, rows))) {
-		t.Fatalf("hashRows size %d, body %d", size, len(rowsBody(t, rows)))
+		t.Fatalf("JSON body size %d, body %d", size, len(rowsBody(t, rows)))
 	}
 	wantFacts(t, factsOfRows(l, false, etl.MaxDataBodyBytes), []string{"Account", "Amount"}, 2, size)
 	// rows_wo: no cell, columns null.
 	wantFacts(t, factsOfRows(l, true, etl.MaxDataBodyBytes), nil, 2, size)
+	// Over the limit: the CSV file they are sent as.
+	wantFacts(t, factsOfRows(l, false, size-1), []string{"Account", "Amount"}, 2, etl.DataUpload{Rows: rows}.CSVSize())
 	// Unknown rows: unknown facts, but write-only columns stay null.
 	u := factsOfRows(types.ListUnknown(columnsType), true, etl.MaxDataBodyBytes)
 	if !u.RowCount.IsUnknown() || !u.SizeBytes.IsUnknown() || !u.Columns.IsNull() {

@@ -22,7 +22,7 @@ import (
 
 // TestAccImport_rowsOverLimitSentAsCSV: rows whose JSON body would exceed
 // the limit of start with data (25 MB; lowered to 64 KiB for the test, in
-// the provider and the emulator alike: TestRowsPayload crosses the real
+// the provider and the emulator alike: etl's TestPayload crosses the real
 // one) are sent as a UTF-8 CSV file through start with file, with a
 // warning; content_sha256 is the hash of that CSV at plan and in state.
 func TestAccImport_rowsOverLimitSentAsCSV(t *testing.T) {

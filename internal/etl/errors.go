@@ -305,8 +305,20 @@ func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict 
 // UploadAbortedError is what a FileUpload's reader returns to stop an
 // upload for good, such as a file whose bytes are not the expected ones:
 // the request is aborted before the body is complete and never retried.
-// The client's error wraps it (errors.As finds it).
+// The client's error wraps it (errors.As finds it). A reader may return
+// an error of its own instead that has the method AbortsUpload, returning
+// true (uploadAborted), such as internal/localfile's ChangedError.
 type UploadAbortedError struct{ Err error }
 
 func (e *UploadAbortedError) Error() string { return e.Err.Error() }
 func (e *UploadAbortedError) Unwrap() error { return e.Err }
+
+// AbortsUpload reports that the upload stops for good.
+func (e *UploadAbortedError) AbortsUpload() bool { return true }
+
+// uploadAborted reports whether err's chain holds an error that stops an
+// upload for good: one whose AbortsUpload returns true.
+func uploadAborted(err error) bool {
+	var aborts interface{ AbortsUpload() bool }
+	return errors.As(err, &aborts) && aborts.AbortsUpload()
+}

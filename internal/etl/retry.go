@@ -46,8 +46,7 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 		kind = at.kind
 	}
 	if err != nil {
-		var aborted *UploadAbortedError
-		if errors.As(err, &aborted) || !retryableNetError(err) {
+		if uploadAborted(err) || !retryableNetError(err) {
 			return false, nil
 		}
 		if kind == kindCreate {

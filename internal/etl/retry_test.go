@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -130,25 +131,62 @@ func TestContextCancelStopsRetries(t *testing.T) {
 	}
 }
 
-// abortingReader serves its bytes, then fails with an UploadAbortedError
-// instead of handing over the last one.
-type abortingReader struct{ r io.Reader }
+// abortingReader serves its bytes, then fails with err instead of handing
+// over the last one.
+type abortingReader struct {
+	r   io.Reader
+	err error
+}
 
 func (a *abortingReader) Read(p []byte) (int, error) {
 	n, err := a.r.Read(p)
 	if errors.Is(err, io.EOF) || n == 0 {
-		return 0, &UploadAbortedError{Err: errors.New("bytes changed")}
+		return 0, a.err
 	}
 	return n, err
 }
 
 func (a *abortingReader) Close() error { return nil }
 
-// An upload its reader aborts is not retried, and the server never
+// changedError is a reader's own error that stops an upload for good, as
+// localfile's ChangedError does.
+type changedError struct{}
+
+func (changedError) Error() string      { return "bytes changed" }
+func (changedError) AbortsUpload() bool { return true }
+
+// An upload its reader aborts (with an UploadAbortedError, or an error of
+// its own whose AbortsUpload is true) is not retried, and the server never
 // receives a complete body.
 func TestUploadAbortedIsNotRetried(t *testing.T) {
+	for name, readErr := range map[string]error{
+		"UploadAbortedError": &UploadAbortedError{Err: errors.New("bytes changed")},
+		"its own":            fmt.Errorf("reading: %w", changedError{}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			requests, complete, err := startAborted(t, readErr)
+			if !errors.Is(err, readErr) {
+				t.Fatalf("error %v, want one wrapping %v", err, readErr)
+			}
+			var maybe *JobMaybeCreatedError
+			if errors.As(err, &maybe) {
+				t.Fatalf("an aborted upload is not a job that may have been created: %v", err)
+			}
+			if requests > 1 || complete != 0 {
+				t.Fatalf("%d requests, %d complete bodies; want at most 1 and none complete", requests, complete)
+			}
+		})
+	}
+	if uploadAborted(errors.New("bytes changed")) || uploadAborted(nil) {
+		t.Error("an error that does not abort uploads aborts them")
+	}
+}
+
+// startAborted starts a job with a file whose reader fails with readErr
+// before its last byte, and returns how many requests the server got, how
+// many of them had a complete body, and the client's error.
+func startAborted(t *testing.T, readErr error) (requests, complete int, err error) {
 	var mu sync.Mutex
-	var requests, complete int
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, err := io.ReadAll(r.Body)
 		mu.Lock()
@@ -163,26 +201,17 @@ func TestUploadAbortedIsNotRetried(t *testing.T) {
 	defer ts.Close()
 	c, _ := newTestClient(t, ts.URL, nil)
 	content := strings.Repeat("4000,1\n", 200000)
-	_, err := c.StartWithFile(context.Background(), "1", FileUpload{
+	_, err = c.StartWithFile(context.Background(), "1", FileUpload{
 		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "gl.csv"},
 		Open: func() (io.ReadCloser, error) {
-			return &abortingReader{r: strings.NewReader(content[:len(content)-1])}, nil
+			return &abortingReader{r: strings.NewReader(content[:len(content)-1]), err: readErr}, nil
 		},
 		Size: int64(len(content)),
 	})
-	var aborted *UploadAbortedError
-	if !errors.As(err, &aborted) {
-		t.Fatalf("error %v, want one wrapping an UploadAbortedError", err)
-	}
-	var maybe *JobMaybeCreatedError
-	if errors.As(err, &maybe) {
-		t.Fatalf("an aborted upload is not a job that may have been created: %v", err)
-	}
+	ts.Close()
 	mu.Lock()
 	defer mu.Unlock()
-	if requests > 1 || complete != 0 {
-		t.Fatalf("%d requests, %d complete bodies; want at most 1 and none complete", requests, complete)
-	}
+	return requests, complete, err
 }
 
 func TestEmulatorFaultsNeverDuplicateJobs(t *testing.T) {

@@ -191,6 +191,11 @@ type ChangedError struct {
 	Size, Read int64
 }
 
+// AbortsUpload reports that the send stops for good: no attempt can make
+// the bytes the expected ones, so an upload client (internal/etl) aborts
+// the request before its body is complete and never retries it.
+func (e *ChangedError) AbortsUpload() bool { return true }
+
 func (e *ChangedError) Error() string {
 	if e.Got == "" {
 		return fmt.Sprintf("the file %s shrank to %d bytes while it was being sent (it had %d): the upload was aborted", e.Name, e.Read, e.Size)

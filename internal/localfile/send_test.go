@@ -294,6 +294,12 @@ func TestOpenedDetectsChange(t *testing.T) {
 	if changed.Got != sha256Hex([]byte("Account,Amount\n9999,9\n")) || changed.Want != o.SHA256() {
 		t.Fatalf("changed file: %+v", changed)
 	}
+	// It stops the upload for good (etl's client neither completes nor
+	// retries a request whose reader fails with it).
+	var aborts interface{ AbortsUpload() bool }
+	if !errors.As(err, &aborts) || !aborts.AbortsUpload() {
+		t.Fatalf("changed file: %v does not abort the upload", err)
+	}
 
 	// A large file changed at its start after Open: its first blocks go,
 	// the block with its end does not.

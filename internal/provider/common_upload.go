@@ -3,7 +3,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -82,8 +81,9 @@ func prepareRows(l types.List, at path.Path, planned types.String, limit int64) 
 }
 
 // prepareFile opens the file at path (checked while it is sent against
-// the planned SHA-256, when there is one; see localfile.Open), or
-// encodes the inline content.
+// the planned SHA-256, when there is one; see localfile.Open: a read that
+// finds other bytes stops the upload for good, ChangedError.AbortsUpload),
+// or encodes the inline content.
 func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	input := etl.FileInput{
@@ -99,7 +99,7 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 			return nil, diags
 		}
 		return &preparedUpload{
-			file:   &etl.FileUpload{Input: input, Open: abortOnChange(of), Size: of.Size()},
+			file:   &etl.FileUpload{Input: input, Open: of.Reader, Size: of.Size()},
 			sum:    of.SHA256(),
 			closer: of,
 			at:     filePath("path"),
@@ -126,29 +126,6 @@ func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnost
 		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
 			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
 	return false
-}
-
-// abortOnChange returns the reader of one attempt to send o: a read that
-// finds the file's bytes are not the expected ones (a
-// *localfile.ChangedError) aborts the upload (etl.UploadAbortedError), so
-// that the client neither completes the request nor retries it.
-func abortOnChange(o *localfile.Opened) func() (io.ReadCloser, error) {
-	return func() (io.ReadCloser, error) {
-		r, err := o.Reader()
-		return abortingReader{r}, err
-	}
-}
-
-// abortingReader is abortOnChange's reader.
-type abortingReader struct{ io.ReadCloser }
-
-func (r abortingReader) Read(p []byte) (int, error) {
-	n, err := r.ReadCloser.Read(p)
-	var changed *localfile.ChangedError
-	if errors.As(err, &changed) {
-		err = &etl.UploadAbortedError{Err: err}
-	}
-	return n, err
 }
 
 // bytesOpener serves inline content.

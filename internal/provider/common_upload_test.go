@@ -1,12 +1,7 @@
 package provider
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"io"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,62 +10,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
-
-// TestAbortOnChange: the reader of an attempt aborts the upload
-// (etl.UploadAbortedError, so that it is not retried) when the file's bytes
-// are not the planned ones, and never hands over the file's last bytes.
-func TestAbortOnChange(t *testing.T) {
-	content := repeatCSV("Account,Amount", "4000,1", 100000)
-	p := writeFile(t, t.TempDir(), "gl.csv", content)
-	for _, tc := range []struct {
-		name string
-		want string
-		ok   bool
-	}{
-		{"match", sha256Hex(content), true},
-		{"mismatch", sha256Hex([]byte("other")), false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			of, err := localfile.Open(p, tc.want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer of.Close()
-			rc, _ := abortOnChange(of)()
-			got, err := io.ReadAll(rc)
-			if tc.ok {
-				if err != nil || !bytes.Equal(got, content) {
-					t.Fatalf("read %d bytes, %v", len(got), err)
-				}
-				return
-			}
-			var aborted *etl.UploadAbortedError
-			if !errors.As(err, &aborted) {
-				t.Fatalf("error %v, want an UploadAbortedError", err)
-			}
-			if len(got) >= len(content) {
-				t.Fatalf("handed over %d of %d bytes: the last ones must be withheld", len(got), len(content))
-			}
-			if _, err2 := rc.Read(make([]byte, 10)); !errors.As(err2, &aborted) {
-				t.Fatalf("the error is not sticky: %v", err2)
-			}
-		})
-	}
-	// A file that shrinks after it was opened fails too.
-	of, err := localfile.Open(p, sha256Hex(content))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer of.Close()
-	if err := os.Truncate(p, int64(len(content)/2)); err != nil {
-		t.Fatal(err)
-	}
-	rc, _ := abortOnChange(of)()
-	var aborted *etl.UploadAbortedError
-	if _, err := io.ReadAll(rc); !errors.As(err, &aborted) || !strings.Contains(err.Error(), "shrank") {
-		t.Fatalf("shrunk file: %v", err)
-	}
-}
 
 func TestPrepareUpload(t *testing.T) {
 	ctx := context.Background()

@@ -2,7 +2,10 @@
 // knows nothing of Terraform: what defines a job (definition.go), what the
 // plan of a change does (change.go), what a plan does when what lies
 // outside its configuration cannot be read (outside.go), what a job's
-// status says of it (status.go), and the journal of started jobs: the jobs that exist on the
+// status says of it (status.go), the content_sha256 of inputs and when new
+// input ids change nothing (inputs.go), which step a key of inputs names
+// (template.go), when an imported job adopts a configuration (adopt.go),
+// and the journal of started jobs: the jobs that exist on the
 // service but that no Terraform state is known to hold yet, which entry a
 // create settles instead of starting one and which it drops (claims.go,
 // resume.go), and the protocol that keeps them (journal*.go: the Journal's

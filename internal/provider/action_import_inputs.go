@@ -12,7 +12,7 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // The action's inputs: the resource's inputs (the same keys, rules,
@@ -109,7 +109,7 @@ func (a *importAction) planInputs(ctx context.Context, s importSpec) diag.Diagno
 	if !isKnown || diags.HasError() {
 		return diags
 	}
-	t, steps := &etl.Template{}, map[string]etl.Step{}
+	t, steps := importjob.Template{}, map[string]importjob.Step{}
 	if a.client != nil && known(s.TemplateID) {
 		var d diag.Diagnostics
 		t, steps, d = a.runner(nil).resolveInputs(ctx, s.TemplateID.ValueString(), ins)
@@ -157,9 +157,9 @@ func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time
 	planned := make(map[string]types.String, len(ins))
 	p.inputFacts = make(map[string]dataFacts, len(ins))
 	for i, in := range ins {
-		planned[in.key] = types.StringValue(entries[i].Sum)
-		if entries[i].Facts != nil {
-			p.inputFacts[entries[i].InputID] = *entries[i].Facts
+		planned[in.key] = types.StringValue(entries[i].SHA256)
+		if entries[i].facts != nil {
+			p.inputFacts[entries[i].InputID] = *entries[i].facts
 		}
 	}
 	loads, _, ok := prepareInputLoads(ctx, t, steps, ins, writeOnlyData{}, planned, diags)

@@ -88,8 +88,8 @@ func (p *actionProgress) reportLoad(l inputLoad) (done func()) {
 	f := l.up.file
 	facts := p.inputFacts[l.step.InputID]
 	facts.SizeBytes = types.Int64Value(f.Size)
-	p.counted(fmt.Sprintf("step %q", l.step.StepName), facts)
-	p.send(fmt.Sprintf("Loading step %q (input %s): %s", l.step.StepName, l.step.InputID, describeCounts(facts)))
+	p.counted(fmt.Sprintf("step %q", l.step.Name), facts)
+	p.send(fmt.Sprintf("Loading step %q (input %s): %s", l.step.Name, l.step.InputID, describeCounts(facts)))
 	return p.reportSent(f)
 }
 

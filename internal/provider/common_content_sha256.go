@@ -2,55 +2,47 @@ package provider
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// inputEntry is what one input contributes to content_sha256 (its input
-// id, format, encoding and the SHA-256 of its bytes), with the step it
-// loads: its name and position in the template's steps, which the hash
-// does not cover (see sameStepsNewIDs).
+// inputEntry is one input as planned: what it contributes to
+// content_sha256, with the step it loads (importjob.Input, which the
+// private state keeps as its JSON), and what it holds (facts), counted in
+// the read that hashed it when hc was given (planInputEntry): not part of
+// the hash, nor kept.
 type inputEntry struct {
-	InputID  string `json:"input_id"`
-	Format   string `json:"format"`
-	Encoding string `json:"encoding"`
-	Sum      string `json:"sha256"`
-	StepName string `json:"step_name"`
-	Position int    `json:"position"`
-	// Facts is what the input holds, counted in the read that hashed it
-	// when hc was given (planInputEntry); not part of the hash, nor kept.
-	Facts *dataFacts `json:"-"`
+	importjob.Input
+	facts *dataFacts
 }
+
+// inputsOf is the importjob.Input of each entry.
+func inputsOf(entries []inputEntry) []importjob.Input {
+	out := make([]importjob.Input, len(entries))
+	for i, e := range entries {
+		out[i] = e.Input
+	}
+	return out
+}
+
+// inputsHash is content_sha256 of a job with inputs (importjob.InputsHash),
+// as inputsHashDescription documents it.
+func inputsHash(entries []inputEntry) string { return importjob.InputsHash(inputsOf(entries)) }
 
 // rowsInput is how a rows input is sent: a UTF-8 CSV file.
 var rowsInput = etl.DataUpload{}.CSVFile().Input
-
-// inputsHash is content_sha256 of a job with inputs, as
-// inputsHashDescription documents it.
-func inputsHash(entries []inputEntry) string {
-	sorted := slices.SortedFunc(slices.Values(entries), func(a, b inputEntry) int { return strings.Compare(a.InputID, b.InputID) })
-	h := sha256.New()
-	for _, e := range sorted {
-		fmt.Fprintf(h, "%s\n%s\n%s\n%s\n", e.InputID, e.Format, e.Encoding, e.Sum)
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
 
 // planInputEntry hashes one input as planned (a file is checked in the
 // same read, as the top-level file is); nil when a value it needs is
 // unknown or the file has a problem. wo holds the input's write-only
 // content (file.content_wo); hc the caches of file hashes (nil: none).
-func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
+func planInputEntry(ctx context.Context, in keyedInput, step importjob.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
 	if hc == nil {
 		hc = &hashCache{} // off: the file is read, and counted in that read
 	}
@@ -59,10 +51,9 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 		if !ok {
 			return nil, nil
 		}
-		e := &inputEntry{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding), Sum: etl.DataUpload{Rows: rows}.CSVSHA256()}
 		facts := factsOfInputRows(rows)
-		e.Facts = &facts
-		return e, nil
+		return &inputEntry{Input: importjob.Input{InputID: step.InputID, Format: string(rowsInput.FileFormat), Encoding: string(rowsInput.FileEncoding),
+			SHA256: etl.DataUpload{Rows: rows}.CSVSHA256()}, facts: &facts}, nil
 	}
 	f, diags := fileFrom(ctx, in.File)
 	if f == nil || diags.HasError() {
@@ -75,10 +66,9 @@ func planInputEntry(ctx context.Context, in keyedInput, step etl.Step, wo writeO
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {
 		return nil, diags
 	}
-	e := &inputEntry{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(), Sum: sum.ValueString()}
 	facts := inputFileFacts(withContent, hc, &diags) // a header that cannot be shown warns
-	e.Facts = &facts
-	return e, diags
+	return &inputEntry{Input: importjob.Input{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(),
+		SHA256: sum.ValueString()}, facts: &facts}, diags
 }
 
 // planContentHash returns the SHA-256 of the bytes the job s plans would

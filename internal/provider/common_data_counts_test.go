@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // TestDescribeCounts: data rows and bytes, singular and plural, leaving
@@ -74,12 +75,12 @@ func TestPlanInputEntry_headerCannotBeShown(t *testing.T) {
 		t.Fatal(d)
 	}
 	in := keyedInput{key: "gl", inputModel: inputModel{File: obj, Rows: types.ListNull(columnsType)}}
-	e, d := planInputEntry(t.Context(), in, etl.Step{InputID: "1", StepName: "GL"}, writeOnlyData{}, nil)
-	if d.HasError() || e == nil || e.Facts == nil {
+	e, d := planInputEntry(t.Context(), in, importjob.Step{InputID: "1", Name: "GL"}, writeOnlyData{}, nil)
+	if d.HasError() || e == nil || e.facts == nil {
 		t.Fatalf("entry %+v, %v", e, d)
 	}
-	if !e.Facts.Columns.IsNull() || e.Facts.SizeBytes.ValueInt64() != int64(len(body)) || e.Facts.RowCount.ValueInt64() != 2 {
-		t.Errorf("facts %+v", *e.Facts)
+	if !e.facts.Columns.IsNull() || e.facts.SizeBytes.ValueInt64() != int64(len(body)) || e.facts.RowCount.ValueInt64() != 2 {
+		t.Errorf("facts %+v", *e.facts)
 	}
 	d = inInput(in.key, d)
 	at := inputPath("gl").AtName("file").AtName("path")

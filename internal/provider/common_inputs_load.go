@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -26,7 +27,7 @@ import (
 // inputLoad is one input ready to send.
 type inputLoad struct {
 	key  string
-	step etl.Step
+	step importjob.Step
 	up   *preparedUpload
 }
 
@@ -80,7 +81,7 @@ func prepareInput(ctx context.Context, in *keyedInput, wo writeOnlyData, planned
 // step order and each input's entry of content_sha256; ok is false after
 // an error (on the input's attribute), and the loads prepared so far are
 // returned to be closed.
-func prepareInputLoads(ctx context.Context, t *etl.Template, steps map[string]etl.Step, ins []keyedInput, wo writeOnlyData,
+func prepareInputLoads(ctx context.Context, t importjob.Template, steps map[string]importjob.Step, ins []keyedInput, wo writeOnlyData,
 	planned map[string]types.String, diags *diag.Diagnostics) (loads []inputLoad, entries []inputEntry, ok bool) {
 	var problems diag.Diagnostics
 	entries = make([]inputEntry, 0, len(ins))
@@ -93,8 +94,8 @@ func prepareInputLoads(ctx context.Context, t *etl.Template, steps map[string]et
 		}
 		step := steps[in.key]
 		loads = append(loads, inputLoad{key: in.key, step: step, up: up})
-		entries = append(entries, inputEntry{InputID: step.InputID, Format: string(up.file.Input.FileFormat), Encoding: string(up.file.Input.FileEncoding), Sum: up.sum,
-			StepName: step.StepName, Position: stepPosition(t, step.InputID)})
+		entries = append(entries, inputEntry{Input: importjob.Input{InputID: step.InputID, Format: string(up.file.Input.FileFormat),
+			Encoding: string(up.file.Input.FileEncoding), SHA256: up.sum, StepName: step.Name, Position: t.Position(step.InputID)}})
 	}
 	diags.Append(problems...)
 	if problems.HasError() {
@@ -102,7 +103,7 @@ func prepareInputLoads(ctx context.Context, t *etl.Template, steps map[string]et
 	}
 	// Load in the template's step order.
 	slices.SortStableFunc(loads, func(a, b inputLoad) int {
-		return cmp.Compare(stepPosition(t, a.step.InputID), stepPosition(t, b.step.InputID))
+		return cmp.Compare(t.Position(a.step.InputID), t.Position(b.step.InputID))
 	})
 	return loads, entries, true
 }
@@ -145,7 +146,7 @@ func addCreateJobError(diags *diag.Diagnostics, templateID string, err error, ag
 // failed).
 func (r *jobRunner) loadInputs(ctx context.Context, templateID string, job *etl.Job, loads []inputLoad, report func(inputLoad) (done func()), diags *diag.Diagnostics) (*etl.Job, bool) {
 	for _, l := range loads {
-		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.StepName, "size": l.up.file.Size, "sha256": l.up.sum})
+		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.Name, "size": l.up.file.Size, "sha256": l.up.sum})
 		done := func() {}
 		if report != nil {
 			done = report(l)
@@ -180,8 +181,8 @@ func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl
 	if errors.As(loadErr, &changed) {
 		what = changed.Error() + ", so the service never received it whole."
 	}
-	diags.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.StepName, job.ID),
+	diags.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.Name, job.ID),
 		fmt.Sprintf("The job %s was created from template %s, but loading step %q (input id %s, inputs key %q) failed: %s\n\n%s\n\n%s",
-			job.ID, templateID, l.step.StepName, l.step.InputID, l.key, what, outcome, r.wording.afterIncomplete))
+			job.ID, templateID, l.step.Name, l.step.InputID, l.key, what, outcome, r.wording.afterIncomplete))
 	return cancelled
 }

@@ -1,55 +1,51 @@
 package provider
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-var twoStep = &etl.Template{ID: "t1", Name: "Actuals and Rates", Steps: []etl.Step{
-	{StepName: "Load Actuals", DataType: "Values", InputID: "101"},
-	{StepName: "Load Rates", DataType: "Values", InputID: "102"},
-	{StepName: "Load", DataType: "Values", InputID: "103"},
-	{StepName: "Load", DataType: "Values", InputID: "104"},
-}}
-
-func TestResolveInputKeys(t *testing.T) {
-	steps, d := resolveInputKeys(twoStep, []string{"Load Actuals", "102", "104"})
-	if d.HasError() {
-		t.Fatal(d)
-	}
-	for k, want := range map[string]string{"Load Actuals": "101", "102": "102", "104": "104"} {
-		if steps[k].InputID != want {
-			t.Errorf("%q resolved to %q, want input %s", k, steps[k].InputID, want)
+// TestResolveInputs: the template read, each problem of a key
+// (importjob.Template.ResolveKeys) is an error on that key, titled by its
+// kind, and lies outside the configuration; a template that cannot be
+// read is an error on template_id.
+func TestResolveInputs(t *testing.T) {
+	e := newTestEmulator(t, emulator.Options{Instant: true})
+	r := testRunner(t, e)
+	keyed := func(keys ...string) []keyedInput {
+		out := make([]keyedInput, len(keys))
+		for i, k := range keys {
+			out[i].key = k
 		}
+		return out
+	}
+	tpl, steps, d := r.resolveInputs(t.Context(), emulator.TwoStepTemplateID, keyed("Load Actuals", emulator.TwoStepRatesInputID))
+	if d.HasError() || tpl.ID != emulator.TwoStepTemplateID || len(tpl.Steps) != 2 || steps["Load Actuals"].InputID != emulator.TwoStepActualsInputID {
+		t.Fatalf("%+v %+v %v", tpl, steps, d)
 	}
 	for _, c := range []struct {
-		keys     []string
-		bad      string
-		contains []string
+		template, bad, summary string
+		keys                   []string
 	}{
-		{[]string{"Load Actual"}, "Load Actual", []string{"Unknown input step", `"Load Actual" is neither a step name nor an input id of template t1`, `"Load Actuals": input id 101 (Values)`, `"Load Rates": input id 102`}},
-		{[]string{"Load"}, "Load", []string{"Step name not unique", `has 2 steps named "Load"`, "by its input id", "input id 103", "input id 104"}},
-		{[]string{"102", "Load Rates"}, "Load Rates", []string{"Input given twice", `"102" and "Load Rates" both name the input 102`}},
+		{emulator.TwoStepTemplateID, "Load Actual", "Unknown input step", []string{"Load Actual"}},
+		{emulator.SameStepNameTemplateID, "Load", "Step name not unique", []string{"Load"}},
+		{emulator.TwoStepTemplateID, "Load Rates", "Input given twice", []string{emulator.TwoStepRatesInputID, "Load Rates"}},
 	} {
-		_, d := resolveInputKeys(twoStep, c.keys)
-		if d.ErrorsCount() != 1 {
-			t.Fatalf("%v: want one error, got %v", c.keys, d)
+		_, _, d := r.resolveInputs(t.Context(), c.template, keyed(c.keys...))
+		if d.ErrorsCount() != 1 || d.Errors()[0].Summary() != c.summary || len(outsideErrors(d)) != 1 {
+			t.Fatalf("%v: want one outside error %q, got %v", c.keys, c.summary, d)
 		}
-		e := d.Errors()[0].(diag.DiagnosticWithPath)
-		if !e.Path().Equal(inputPath(c.bad)) {
+		if e := d.Errors()[0].(diag.DiagnosticWithPath); !e.Path().Equal(inputPath(c.bad)) {
 			t.Errorf("%v: error on %s, want %s", c.keys, e.Path(), inputPath(c.bad))
 		}
-		for _, s := range c.contains {
-			if !strings.Contains(e.Summary()+": "+e.Detail(), s) {
-				t.Errorf("%v: %q does not contain %q", c.keys, e.Summary()+": "+e.Detail(), s)
-			}
-		}
 	}
-	if got := describeSteps(&etl.Template{}); !strings.Contains(got, "no input steps") || !strings.Contains(got, "inputs = {}") {
-		t.Errorf("describeSteps of no steps: %q", got)
+	_, _, d = r.resolveInputs(t.Context(), unknownTemplateID, keyed("x"))
+	assertAttrError(t, d, path.Root("template_id"), "resolved against the template's steps", "404")
+	if s := d.Errors()[0].Summary(); s != "Reading template "+unknownTemplateID+" failed" {
+		t.Errorf("summary %q", s)
 	}
 }

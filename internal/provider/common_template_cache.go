@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // The templates etl_import reads (the resource and the action: to resolve
@@ -92,4 +93,13 @@ func (tc *templateCache) forget(k templateKey) {
 	defer tc.mu.Unlock()
 	delete(tc.m, k)
 	tc.order = slices.DeleteFunc(tc.order, func(o templateKey) bool { return o == k })
+}
+
+// templateOf is t as importjob's rules read it.
+func templateOf(t *etl.Template) importjob.Template {
+	out := importjob.Template{ID: t.ID, Name: t.Name, ModelID: t.ModelID, ModelName: t.ModelName, Steps: make([]importjob.Step, len(t.Steps))}
+	for i, s := range t.Steps {
+		out.Steps[i] = importjob.Step{Name: s.StepName, InputID: s.InputID, DataType: s.DataType}
+	}
+	return out
 }

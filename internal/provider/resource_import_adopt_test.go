@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -10,34 +9,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func jobState(id, name, modelID, modelName string) importModel {
 	return importModel{ID: types.StringValue(id), Name: types.StringValue(name), ModelID: types.StringValue(modelID), ModelName: types.StringValue(modelName)}
-}
-
-func TestAdoptionMismatch(t *testing.T) {
-	gl := &etl.Template{ID: emulator.GLActualsTemplateID, Name: "GL Actuals", ModelID: modelFinance, ModelName: "Finance Plan"}
-	if p := adoptionMismatch(jobState("1", "GL Actuals", modelFinance, "Finance Plan"), gl); p != "" {
-		t.Errorf("the template's own job: %s", p)
-	}
-	if p := adoptionMismatch(jobState("1", "", modelFinance, "Finance Plan"), gl); p != "" {
-		t.Errorf("a job without a name, of the template's model: %s", p)
-	}
-	for _, job := range []importModel{
-		jobState("640101874288689170", "GL Actuals", modelSales, "Sales Model"), // same name, other model
-		jobState("640101874288689170", "Headcount", modelFinance, "Finance Plan"),
-		jobState("640101874288689170", "", modelSales, "Sales Model"),
-	} {
-		p := adoptionMismatch(job, gl)
-		for _, want := range []string{"640101874288689170", job.Name.ValueString(), job.ModelID.ValueString(), job.ModelName.ValueString(),
-			emulator.GLActualsTemplateID, `"GL Actuals"`, modelFinance, "Finance Plan", "no job was started"} {
-			if !strings.Contains(p, want) {
-				t.Errorf("mismatch of %s: %q does not name %q", job.Name, p, want)
-			}
-		}
-	}
 }
 
 // The check reads the template: a mismatch, or a template that cannot be

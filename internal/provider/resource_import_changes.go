@@ -41,7 +41,7 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	}
 	c, d := changeOf(ctx, state, plan)
 	resp.Diagnostics.Append(d...)
-	c.NewInputIDsOnly = sameStepsNewIDs(priorSteps, entries, state.ContentSHA256.ValueString())
+	c.NewInputIDsOnly = importjob.SameStepsNewIDs(inputsOf(priorSteps), inputsOf(entries), state.ContentSHA256.ValueString())
 	p := importjob.PlanChange(c)
 	for _, part := range p.Replace {
 		resp.RequiresReplace = append(resp.RequiresReplace, partPath(part, c.Next.Kind))

@@ -76,8 +76,8 @@ func planInputFacts(ctx context.Context, req resource.ModifyPlanRequest, plan im
 	prior := priorInputs(ctx, req, plan)
 	for i, in := range ins {
 		f := unknownFacts(writeOnlyInput(ctx, in, wo.forInput(in.key)))
-		if len(entries) == len(ins) && entries[i].Facts != nil {
-			f = *entries[i].Facts
+		if len(entries) == len(ins) && entries[i].facts != nil {
+			f = *entries[i].facts
 		}
 		if s, ok := prior[in.key]; ok {
 			f = keepUnchanged(f, factsOfInput(s))

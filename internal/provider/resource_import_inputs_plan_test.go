@@ -12,46 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-// content_sha256 of inputs lives in users' state: its construction is
-// pinned by an independent computation (entryHash) and a golden.
-func TestInputsHash(t *testing.T) {
-	a := inputEntry{InputID: "640101874288689161", Format: "CSV", Encoding: "UTF-8", Sum: sha256Hex([]byte("a"))}
-	b := inputEntry{InputID: "640101874288689162", Format: "TDF", Encoding: "UTF-16", Sum: sha256Hex([]byte("b"))}
-	got := inputsHash([]inputEntry{b, a})
-	if want := entryHash([4]string{a.InputID, a.Format, a.Encoding, a.Sum}, [4]string{b.InputID, b.Format, b.Encoding, b.Sum}); got != want {
-		t.Errorf("inputsHash = %s, want %s", got, want)
-	}
-	if got != inputsHash([]inputEntry{a, b}) {
-		t.Error("the hash depends on the order of the entries")
-	}
-	// A failure here is a breaking change (every job with inputs would be
-	// replaced), not a golden to update.
-	const golden = "ae753029022e2593653b92decd800d824a31b644f73cd7008e623fcc03f70fd8"
-	if got != golden {
-		t.Errorf("inputsHash = %s, the golden is %s", got, golden)
-	}
-	if inputsHash(nil) != sha256Hex(nil) {
-		t.Error("no inputs: want the SHA-256 of nothing")
-	}
-	for _, change := range []func(*inputEntry){
-		func(e *inputEntry) { e.InputID = "640101874288689163" },
-		func(e *inputEntry) { e.Format = "PSV" },
-		func(e *inputEntry) { e.Encoding = "Windows Latin-1" },
-		func(e *inputEntry) { e.Sum = sha256Hex([]byte("c")) },
-	} {
-		c := b
-		change(&c)
-		if inputsHash([]inputEntry{a, c}) == got {
-			t.Errorf("changing %+v to %+v left the hash as it was", b, c)
-		}
-	}
-	if rowsInput.FileFormat != etl.FormatCSV || rowsInput.FileEncoding != etl.EncodingUTF8 {
-		t.Errorf("rows inputs are sent as %+v, want CSV in UTF-8", rowsInput)
-	}
-}
 
 // inputsTF builds the inputs value: key -> {"file": {...}} or {"rows": [][]string}.
 func inputsTF(t *testing.T, ins map[string]map[string]any) tftypes.Value {

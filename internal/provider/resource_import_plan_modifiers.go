@@ -6,13 +6,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // adopting reports whether a change of an attribute whose prior value is
-// prior is an imported job adopting its configuration (the private flag is
-// set and the prior value null) rather than a change of the job.
+// prior is an imported job adopting its configuration (importjob.Adopting:
+// the private flag is set, and the prior value null) rather than a change
+// of the job.
 func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
-	return prior.IsNull() && isAdopted(ctx, priv)
+	return importjob.Adopting(isAdopted(ctx, priv), !prior.IsNull())
 }
 
 // fileDefault plans the default of file.format or file.name from the

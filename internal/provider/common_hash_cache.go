@@ -12,14 +12,13 @@ import (
 )
 
 // hashCache is where one plan of one resource may find a file's trusted
-// hash instead of reading the file: the record in the resource's private
-// state (prior), then the disk cache. A plan that reads the file records
-// its hash in both (used, then keep). What a record is and when it is
-// trusted: localfile.Record; why the disk cache: localfile.DiskCache.
+// hash instead of reading it (localfile.Records): the record in the
+// resource's private state, then the disk cache. A plan that reads the
+// file records its hash in both (used, then keep). What a record is and
+// when it is trusted: localfile.Record; why the disk cache:
+// localfile.DiskCache.
 type hashCache struct {
-	on    bool
-	prior *localfile.Record    // from the resource's private state
-	disk  *localfile.DiskCache // nil: none
+	records *localfile.Records // nil: the caches are off
 	// used is the record behind the planned hash, reused or taken now.
 	used *localfile.Record
 	// counted is the record of the top-level file this plan read or
@@ -33,46 +32,28 @@ func newHashCache(ctx context.Context, on bool, private privateGetter) *hashCach
 	if !on {
 		return &hashCache{}
 	}
-	return &hashCache{on: true, prior: recordFrom(ctx, private), disk: localfile.UserDiskCache()}
+	return &hashCache{records: &localfile.Records{Prior: recordFrom(ctx, private), Disk: localfile.UserDiskCache()}}
 }
 
 // diskOnly returns the hash cache for the files of inputs: the disk cache
 // only, since the resource's private state holds one record (the
 // top-level file's). Nil when the caches are off.
 func (c *hashCache) diskOnly() *hashCache {
-	if c == nil || !c.on {
+	if c == nil || c.records == nil {
 		return nil
 	}
-	return &hashCache{on: true, disk: c.disk}
-}
-
-// lookup returns a trusted record for the file at abs with identity id,
-// checked against check, from private state or the disk cache; nil when
-// the file must be read.
-func (c *hashCache) lookup(abs string, id localfile.Identity, check string) *localfile.Record {
-	if c == nil || !c.on {
-		return nil
-	}
-	if c.prior.Trusted(abs, id, check) {
-		return c.prior
-	}
-	if r := c.disk.Get(abs, id); r.Trusted(abs, id, check) {
-		return r
-	}
-	return nil
+	return &hashCache{records: &localfile.Records{Disk: c.records.Disk}}
 }
 
 // planFileSHA256 returns the SHA-256 of the file at f.path: a trusted
 // record's, else read whole and checked (readFileRecord), then recorded.
 func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag.Diagnostics) (string, error) {
 	p, check := f.Path.ValueString(), checkKey(f)
-	if c != nil && c.on {
-		if abs, id, ok := localfile.StatPath(p); ok {
-			if r := c.lookup(abs, id, check); r != nil {
-				tflog.Debug(ctx, "file unchanged since its hash was taken; not read", map[string]any{"path": p, "sha256": r.SHA256, "hashed_at": time.Unix(0, r.HashedAt).UTC().Format(time.RFC3339Nano)})
-				c.used, c.counted = r, r
-				return r.SHA256, nil
-			}
+	if c != nil {
+		if r := c.records.Find(p, check); r != nil {
+			tflog.Debug(ctx, "file unchanged since its hash was taken; not read", map[string]any{"path": p, "sha256": r.SHA256, "hashed_at": time.Unix(0, r.HashedAt).UTC().Format(time.RFC3339Nano)})
+			c.used, c.counted = r, r
+			return r.SHA256, nil
 		}
 	}
 	n := len(*diags)
@@ -83,10 +64,9 @@ func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag
 	if c != nil {
 		c.counted = r
 	}
-	if c != nil && c.on && r.Path != "" && len(*diags) == n {
-		r.Checked = check
+	if c != nil && c.records != nil && r.Path != "" && len(*diags) == n {
+		c.records.Keep(r, check)
 		c.used = r
-		c.disk.Put(r)
 	}
 	return r.SHA256, nil
 }
@@ -94,7 +74,7 @@ func (c *hashCache) planFileSHA256(ctx context.Context, f fileModel, diags *diag
 // keep stores the record behind the planned hash in the planned private
 // state: an update keeps it in state.
 func (c *hashCache) keep(ctx context.Context, p privateSetter, diags *diag.Diagnostics) {
-	if c != nil && c.on && c.used != nil {
+	if c != nil && c.records != nil && c.used != nil {
 		saveRecord(ctx, p, c.used, diags)
 	}
 }
@@ -103,9 +83,9 @@ func (c *hashCache) keep(ctx context.Context, p privateSetter, diags *diag.Diagn
 // hash of the bytes sent: they matched the planned hash, and the file's
 // identity was the same when it was opened and after the send. The plan
 // that the apply makes first checked those bytes (see planFileSHA256),
-// and counted them: the record keeps the counts of the planned record,
-// which has the same hash (KeepCounts): from p when it holds the plan's
-// private state, else from the disk cache, where that plan put it.
+// and counted them: the record keeps the counts of the planned record
+// (localfile.Records.Sent): from p when it holds the plan's private
+// state, else from the disk cache, where that plan put it.
 func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload, p privateStore, diags *diag.Diagnostics) {
 	if !on || up == nil || up.opened == nil {
 		return
@@ -114,11 +94,8 @@ func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUp
 	if f == nil {
 		return
 	}
-	if r, ok := up.opened.SentRecord(checkKey(*f)); ok {
-		r.KeepCounts(recordFrom(ctx, p))
-		if r.Counts == nil && r.Path != "" {
-			r.KeepCounts(localfile.UserDiskCache().Get(r.Path, r.ID))
-		}
+	rs := &localfile.Records{Prior: recordFrom(ctx, p), Disk: localfile.UserDiskCache()}
+	if r, ok := rs.Sent(up.opened, checkKey(*f)); ok {
 		saveRecord(ctx, p, r, diags)
 	}
 }
@@ -132,7 +109,7 @@ func refreshRecord(ctx context.Context, on bool, m *importModel, req privateGett
 		return
 	}
 	c := newHashCache(ctx, true, req)
-	if r := c.trustedFor(ctx, m.File); r != nil && r != c.prior && r.SHA256 == m.ContentSHA256.ValueString() {
+	if r := c.trustedFor(ctx, m.File); r != nil && r != c.records.Prior && r.SHA256 == m.ContentSHA256.ValueString() {
 		saveRecord(ctx, resp, r, diags)
 	}
 }
@@ -147,17 +124,14 @@ func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.Str
 	return types.StringNull()
 }
 
-// trustedFor returns the trusted record (lookup) of the file the file
-// attribute names, as the file is now and checked against its format and
-// encoding; nil when it has no known path or no trusted record.
+// trustedFor returns the trusted record (localfile.Records.Find) of the
+// file the file attribute names, as the file is now and checked against
+// its format and encoding; nil when it has no known path or no trusted
+// record.
 func (c *hashCache) trustedFor(ctx context.Context, file types.Object) *localfile.Record {
 	f, _ := fileFrom(ctx, file)
 	if f == nil || !known(f.Path) {
 		return nil
 	}
-	abs, id, ok := localfile.StatPath(f.Path.ValueString())
-	if !ok {
-		return nil
-	}
-	return c.lookup(abs, id, checkKey(*f))
+	return c.records.Find(f.Path.ValueString(), checkKey(*f))
 }

@@ -50,26 +50,6 @@ func addRequestError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, err.Error()+"."+hintOf(err))
 }
 
-// adoptAdvice holds what to do after the resource's request to start a
-// job lost its answer: look for the job and adopt it, else apply again.
-const adoptAdvice = "Look for the job in the service's ETL job history. If it exists, adopt it instead of starting another: " +
-	"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. " +
-	"If it does not, apply again."
-
-// keptInState ends the error of a job that failed after it was started
-// with all its data: what the next apply does with it (resume).
-const keptInState = "The job stays in the Terraform state (marked tainted). Run terraform apply again, as it is, with no untaint: " +
-	"it resumes this job instead of starting another (it submits the job if it was never submitted, and waits for it while it runs), " +
-	"so the data is imported once. Only a job that ended in ERROR, CANCELLED or EXPIRED without importing is replaced by a new job. " +
-	"The plan shows the tainted job as replaced; the apply's warning names the job it resumed. Destroying it never deletes imported data."
-
-// keptEnded ends the error of a job that ended in ERROR, CANCELLED or
-// EXPIRED: it imported nothing, so the next apply replaces it.
-const keptEnded = "The job stays in the Terraform state, marked tainted. It imported nothing, so the next terraform apply replaces it with a new job " +
-	"that imports the data: find why it failed in the service's ETL job history and fix that first (the data, the template or the model), " +
-	"or the new job fails the same way. To keep the failed job in the state instead, run terraform untaint with this resource's address. " +
-	"Destroying it never deletes imported data."
-
 // hintOf returns what a diagnostic adds after a failed request: the
 // service error's hint, then the TLS hint or how many attempts were made.
 func hintOf(err error) string {
@@ -99,6 +79,12 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error, advice
 				"and Terraform does not know the job's id.\n\n%s", templateID, maybe.Err, advice))
 		return
 	}
+	addNoJobError(diags, templateID, err)
+}
+
+// addNoJobError adds the error for a start of a job from templateID that
+// failed before any job was created.
+func addNoJobError(diags *diag.Diagnostics, templateID string, err error) {
 	diags.AddError(fmt.Sprintf("Starting an import job from template %s failed", templateID),
 		fmt.Sprintf("No job was created: %s.%s", err, hintOf(err)))
 }

@@ -39,9 +39,3 @@ func (s importSpec) kind() string {
 	}
 	return importjob.KindRows
 }
-
-// spec is the import m plans.
-func (m importModel) spec() importSpec {
-	return importSpec{TemplateID: m.TemplateID, File: m.File, Rows: m.Rows, RowsWO: m.RowsWO, Inputs: m.Inputs,
-		ContentSHA256: m.ContentSHA256, Submit: m.Submit, WaitForCompletion: m.WaitForCompletion}
-}

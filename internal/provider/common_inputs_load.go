@@ -127,7 +127,7 @@ func (r *jobRunner) createJob(ctx context.Context, templateID string, diags *dia
 func addCreateJobError(diags *diag.Diagnostics, templateID string, err error, again string) {
 	var maybe *etl.JobMaybeCreatedError
 	if !errors.As(err, &maybe) {
-		addStartError(diags, templateID, err, adoptAdvice)
+		addNoJobError(diags, templateID, err)
 		return
 	}
 	diags.AddError("Import job may have been created",

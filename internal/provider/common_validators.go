@@ -310,3 +310,13 @@ func (v exactlyOneOfSiblings) validate(ctx context.Context, at path.Path, val at
 			fmt.Sprintf("%d attributes specified when one (and only one) of %s is required", set, all))
 	}
 }
+
+// renameRows rewrites a problem etl.CheckRows found, which names the rows
+// "rows", for the attribute at (rows_wo).
+func renameRows(msg string, at path.Path) string {
+	name := attrName(at)
+	if name == "rows" {
+		return msg
+	}
+	return strings.NewReplacer("rows[", name+"[", "rows is empty", name+" is empty").Replace(msg)
+}

@@ -18,27 +18,34 @@
 //   - provider*.go: the provider: its schema and Configure (provider.go),
 //     the process that serves it (provider_server.go), its settings
 //     (provider_config.go), how often it polls and reports and the largest
-//     JSON body of rows it sends (provider_tuning.go), what Configure hands the resources, actions and
-//     data sources (provider_data.go), logging and secret masking
-//     (provider_logging.go).
+//     JSON body of rows it sends (provider_tuning.go), what Configure
+//     hands the resources, actions and data sources (provider_data.go),
+//     logging and secret masking (provider_logging.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
 //     Delete and ImportState (resource_import.go), its schema, model,
 //     identity, plan, changes, inputs, write-only attributes, private
-//     state (resource_import_private_state.go: every key), adoption, what
-//     a plan records of a replacement (resource_import_replacement.go),
-//     where the journal of started jobs is kept (resource_import_journal*.go),
-//     what a Delete and a Create tell it (resource_import_settle.go), the
-//     resumed job (resource_import_resume.go), and the spacing of the
-//     responses (resource_import_response_gate.go).
+//     state (resource_import_private_state.go: every key), adoption, the
+//     hash cache it keeps, what its errors say of a job it keeps
+//     (resource_import_wording.go), what a plan records of a replacement
+//     (resource_import_replacement.go), where the journal of started jobs
+//     is kept (resource_import_journal*.go), what a Delete and a Create
+//     tell it (resource_import_settle.go), the resumed job
+//     (resource_import_resume.go), and the spacing of the responses
+//     (resource_import_response_gate.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.
-//   - common_*.go: what several kinds share: diagnostics, validators, the
-//     file attribute's checks and defaults, content_sha256
+//   - common_*.go: what several kinds share: the file block (its model,
+//     schema, defaults and checks: common_file_*.go), write-only data,
+//     the data facts, diagnostics, validators, content_sha256
 //     (common_content_sha256.go, the one place it is computed), the hash
 //     cache as a plan sees it, uploads, inputs (their model, plan-time
 //     checks and loading), the template cache, the job runner (start,
-//     submit, cancel, wait), timeouts and progress.
+//     submit, cancel, wait), timeouts, progress, and helpers on values
+//     (common_values.go).
+//
+// The arrows between files run down: a common_*.go file uses nothing a
+// file of one kind declares (TestFilesArrowsRunDown).
 //
 // A test file sits beside the file it tests (<name>_test.go, and
 // <name>_acc_test.go for acceptance tests against a Terraform CLI and the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
@@ -41,4 +42,12 @@ func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID st
 func adoptionNote(jobID string) string {
 	return fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; job %s stays in the state as it was imported, "+
 		"and terraform destroy works without it.", jobID)
+}
+
+// adopting reports whether a change of an attribute whose prior value is
+// prior is an imported job adopting its configuration (importjob.Adopting:
+// the private flag is set, and the prior value null) rather than a change
+// of the job.
+func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
+	return importjob.Adopting(isAdopted(ctx, priv), !prior.IsNull())
 }

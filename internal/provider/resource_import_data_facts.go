@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -11,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -45,28 +43,6 @@ func dataFactsAttributes() map[string]schema.Attribute {
 	}
 }
 
-// dataFacts is the columns, row_count and size_bytes of a job's data.
-type dataFacts struct {
-	Columns   types.List
-	RowCount  types.Int64
-	SizeBytes types.Int64
-}
-
-// nullFacts are the facts of inputs, or of no data.
-func nullFacts() dataFacts {
-	return dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Null(), SizeBytes: types.Int64Null()}
-}
-
-// unknownFacts are the facts of data unknown until apply; columns null
-// when the data is write-only.
-func unknownFacts(writeOnly bool) dataFacts {
-	f := dataFacts{Columns: types.ListUnknown(types.StringType), RowCount: types.Int64Unknown(), SizeBytes: types.Int64Unknown()}
-	if writeOnly {
-		f.Columns = types.ListNull(types.StringType)
-	}
-	return f
-}
-
 // factsOf reads the facts of m.
 func factsOf(m importModel) dataFacts {
 	return dataFacts{Columns: m.Columns, RowCount: m.RowCount, SizeBytes: m.SizeBytes}
@@ -75,117 +51,6 @@ func factsOf(m importModel) dataFacts {
 // setFacts writes f into m.
 func (m *importModel) setFacts(f dataFacts) {
 	m.Columns, m.RowCount, m.SizeBytes = f.Columns, f.RowCount, f.SizeBytes
-}
-
-// stringList is ss as a list of strings.
-func stringList(ss []string) types.List {
-	vs := make([]attr.Value, len(ss))
-	for i, s := range ss {
-		vs[i] = types.StringValue(s)
-	}
-	return types.ListValueMust(types.StringType, vs)
-}
-
-// factsOfCounts maps the counts of a file's bytes; columns null when the
-// data is write-only, or (with a warning on at) when the header row could
-// not be read.
-func factsOfCounts(c *localfile.Counts, writeOnly bool, at path.Path, diags *diag.Diagnostics) dataFacts {
-	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(c.Rows), SizeBytes: types.Int64Value(c.Size)}
-	switch {
-	case writeOnly:
-	case c.Columns == nil:
-		diags.AddAttributeWarning(at, "The header row cannot be shown",
-			fmt.Sprintf("columns is null in the plan: %s. row_count and size_bytes are known.", c.NoColumns))
-	default:
-		f.Columns = stringList(c.Columns)
-	}
-	return f
-}
-
-// factsOfRows returns the facts of rows (rows_wo: writeOnly, columns null),
-// as they are sent (etl.DataUpload.Payload): the JSON body, or the CSV
-// file over limit bytes.
-func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
-	rows, ok := rowsFrom(l)
-	if !ok {
-		return unknownFacts(writeOnly)
-	}
-	d := etl.DataUpload{Rows: rows}
-	p := d.Payload(limit)
-	size := p.JSONSize
-	if p.AsFile {
-		size = d.CSVSize()
-	}
-	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(d.RowCount(p.AsFile)), SizeBytes: types.Int64Value(size)}
-	if !writeOnly {
-		f.Columns = stringList(d.Columns())
-	}
-	return f
-}
-
-// countBytes counts b, a file in f's format and encoding; nil when they
-// are unknown.
-func countBytes(f fileModel, b []byte) *localfile.Counts {
-	format, enc, ok := checkTarget(f)
-	if !ok {
-		return nil
-	}
-	c, err := etl.NewRowCounter(format, enc)
-	if err != nil {
-		return nil
-	}
-	_, _ = c.Write(b)
-	rows, columns, noColumns, exact := c.Finish()
-	return &localfile.Counts{Key: checkKey(f), Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: int64(len(b))}
-}
-
-// factsOfFile returns the facts of the file block f (its content_wo
-// filled in): a file's from rec, the record of its hash (nil or without
-// counts: unknown), inline content's counted from its encoded bytes.
-func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) dataFacts {
-	content, name := f.inline()
-	writeOnly := name == "content_wo"
-	switch {
-	case f.Path.IsUnknown():
-		return unknownFacts(false)
-	case !f.Path.IsNull():
-		c := rec.CountsFor(checkKey(f))
-		if c == nil {
-			return unknownFacts(false)
-		}
-		return factsOfCounts(c, false, filePath("path"), diags)
-	case !known(content) || !known(f.Encoding):
-		return unknownFacts(writeOnly)
-	}
-	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
-	if err != nil {
-		return unknownFacts(writeOnly) // the hash reports it
-	}
-	c := countBytes(withDefaults(f), b)
-	if c == nil {
-		return unknownFacts(writeOnly)
-	}
-	return factsOfCounts(c, writeOnly, filePath(name), diags)
-}
-
-// planDataFacts returns the facts of the data s sends (wo: its write-only
-// data; limit: the largest JSON body of rows); rec is the record of the
-// top-level file's hash (nil: none).
-func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *localfile.Record, limit int64, diags *diag.Diagnostics) dataFacts {
-	if !s.Inputs.IsNull() {
-		return nullFacts()
-	}
-	if rows, at := wo.rowsOf(s); !rows.IsNull() {
-		return factsOfRows(rows, at.Equal(path.Root("rows_wo")), limit)
-	}
-	if s.File.IsUnknown() {
-		return unknownFacts(false)
-	}
-	f, _ := fileFrom(ctx, s.File)
-	if f == nil {
-		return nullFacts()
-	}
-	return factsOfFile(wo.withContent(*f), rec, diags)
 }
 
 // sameData reports whether prior and next define the same, known, import:
@@ -294,6 +159,3 @@ func refreshFacts(ctx context.Context, m *importModel, priv privateGetter, limit
 	m.setFacts(got)
 	return true
 }
-
-// columnsType is the type of a row: a list of strings.
-var columnsType = types.ListType{ElemType: types.StringType}

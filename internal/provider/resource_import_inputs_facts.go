@@ -13,9 +13,10 @@ import (
 
 // The data facts of each input (columns, row_count, size_bytes inside each
 // entry of inputs), planned as the top-level ones are
-// (resource_import_data_facts.go): an input's file is counted in the read
-// that hashes it (planInputEntry), its rows as the CSV file they are sent
-// as. The action's inputs have none (actionInputsAttribute).
+// (resource_import_data_facts.go, common_data_facts.go): an input's file
+// is counted in the read that hashes it (planInputEntry), its rows as the
+// CSV file they are sent as. The action's inputs have none
+// (actionInputsAttribute).
 
 // inputFactsNote ends each input's description: when a value is known.
 const inputFactsNote = " Known at plan when the data is."

@@ -129,7 +129,3 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	}
 	return diags
 }
-
-// keptIncomplete ends the error of a job whose inputs were not all loaded.
-const keptIncomplete = "The job stays in the Terraform state, marked tainted. It never received all its data, so Terraform never submits it: " +
-	"the next terraform apply replaces it with a new job that loads every input. Destroying it never deletes imported data."

@@ -1,15 +1,8 @@
 package provider
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -38,28 +31,6 @@ type importModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-type fileModel struct {
-	Path     types.String `tfsdk:"path"`
-	Content  types.String `tfsdk:"content"`
-	Format   types.String `tfsdk:"format"`
-	Encoding types.String `tfsdk:"encoding"`
-	Name     types.String `tfsdk:"name"`
-	PartName types.String `tfsdk:"part_name"`
-
-	// ContentWO is null in plan and state: see writeOnlyData.
-	ContentWO types.String `tfsdk:"content_wo"`
-}
-
-// fileAttrTypes are the types of the file attribute, as its schema has
-// them.
-var fileAttrTypes = func() map[string]attr.Type {
-	t, ok := fileAttribute().GetType().(types.ObjectType)
-	if !ok {
-		panic(fmt.Sprintf("the file attribute's type is %T, not an object", fileAttribute().GetType()))
-	}
-	return t.AttrTypes
-}()
-
 // setJob copies what the service says of the job j (its id, status, model,
 // user and dates) into m.
 func (m *importModel) setJob(j *etl.Job) {
@@ -79,21 +50,8 @@ func (m *importModel) setJob(j *etl.Job) {
 	}
 }
 
-// filePath is the path of a nested file attribute.
-func filePath(name string) path.Path { return path.Root("file").AtName(name) }
-
-// fileFrom reads the file block; nil when it is null or unknown.
-func fileFrom(ctx context.Context, obj types.Object) (*fileModel, diag.Diagnostics) {
-	if obj.IsNull() || obj.IsUnknown() {
-		return nil, nil
-	}
-	var f fileModel
-	diags := obj.As(ctx, &f, basetypes.ObjectAsOptions{})
-	if diags.HasError() {
-		return nil, diags
-	}
-	return &f, diags
+// spec is the import m plans.
+func (m importModel) spec() importSpec {
+	return importSpec{TemplateID: m.TemplateID, File: m.File, Rows: m.Rows, RowsWO: m.RowsWO, Inputs: m.Inputs,
+		ContentSHA256: m.ContentSHA256, Submit: m.Submit, WaitForCompletion: m.WaitForCompletion}
 }
-
-// known reports whether v holds a value: neither null nor unknown.
-func known(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }

@@ -11,12 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -66,62 +63,6 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 	}
 	maps.Copy(resp.Schema.Attributes, jobAttributes())
 	maps.Copy(resp.Schema.Attributes, dataFactsAttributes())
-}
-
-// exactlyOneData says which attributes hold the data: the same words in
-// each of them.
-const exactlyOneData = "Exactly one of `file`, `rows`, `rows_wo` and `inputs` is set."
-
-// fileAttribute is the file block: a flat file to send, by path or inline.
-func fileAttribute() schema.Attribute {
-	formats := stringsOf(etl.FileFormats)
-	encodings := stringsOf(etl.Encodings)
-	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A delimited file to upload, by `path` or inline. " + exactlyOneData + " In `file`, exactly one of `path`, `content` and `content_wo` is set.",
-		Optional:            true,
-		Attributes: map[string]schema.Attribute{
-			"path": schema.StringAttribute{
-				MarkdownDescription: "Path of the file to upload, such as `\"${path.module}/data/gl.csv\"`: read and checked at plan time, streamed at apply. " +
-					"Another path to the same bytes starts no job.",
-				Optional:   true,
-				Validators: fileSourceValidators("content", "content_wo"),
-			},
-			"content": schema.StringAttribute{
-				MarkdownDescription: "The file's content inline, encoded to `encoding` before it is sent.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"content_wo": contentWOAttribute(),
-			"format": schema.StringAttribute{
-				MarkdownDescription: "`CSV`, `PSV` or `TDF`. Defaults from the extension of `path` or `name` (`.csv`, `.psv`, `.tsv`, `.tdf`, `.tab`). Changing it starts a new job.",
-				Optional:            true,
-				Computed:            true,
-				Validators:          []validator.String{stringvalidator.OneOf(formats...)},
-				PlanModifiers:       []planmodifier.String{formatDefault},
-			},
-			"encoding": schema.StringAttribute{
-				MarkdownDescription: "`UTF-8`, `UTF-16` or `Windows Latin-1`: a file's bytes must already be in it. Defaults to `UTF-8`. Changing it starts a new job.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(string(defaultEncoding)),
-				Validators:          []validator.String{stringvalidator.OneOf(encodings...)},
-			},
-			"name": schema.StringAttribute{
-				MarkdownDescription: "The file name sent to the service. Defaults to the base name of `path`, else `data.csv` (`.psv`, `.tsv`).",
-				Optional:            true,
-				Computed:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1), partHeaderValidator},
-				PlanModifiers:       []planmodifier.String{nameDefault},
-			},
-			"part_name": schema.StringAttribute{
-				MarkdownDescription: "The name of the multipart part that carries the file. Defaults to `file`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(defaultPartName),
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1), partHeaderValidator},
-			},
-		},
-	}
 }
 
 // jobAttributes are the job's id and what the service says of it.
@@ -181,12 +122,4 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 		return sn
 	}
 	return a
-}
-
-func stringsOf[T ~string](vs []T) []string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = string(v)
-	}
-	return out
 }

@@ -1,0 +1,180 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
+)
+
+// Data facts (columns, row_count, size_bytes): what they are (dataFacts),
+// and how the data sent is counted: a file's in the read that hashes it,
+// inline content from its encoded bytes, rows as they are sent. The
+// resource plans them (resource_import_data_facts.go), the action reports
+// them.
+
+// dataFacts is the columns, row_count and size_bytes of a job's data.
+type dataFacts struct {
+	Columns   types.List
+	RowCount  types.Int64
+	SizeBytes types.Int64
+}
+
+// nullFacts are the facts of inputs, or of no data.
+func nullFacts() dataFacts {
+	return dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Null(), SizeBytes: types.Int64Null()}
+}
+
+// unknownFacts are the facts of data unknown until apply; columns null
+// when the data is write-only.
+func unknownFacts(writeOnly bool) dataFacts {
+	f := dataFacts{Columns: types.ListUnknown(types.StringType), RowCount: types.Int64Unknown(), SizeBytes: types.Int64Unknown()}
+	if writeOnly {
+		f.Columns = types.ListNull(types.StringType)
+	}
+	return f
+}
+
+// factsOfCounts maps the counts of a file's bytes; columns null when the
+// data is write-only, or (with a warning on at) when the header row could
+// not be read.
+func factsOfCounts(c *localfile.Counts, writeOnly bool, at path.Path, diags *diag.Diagnostics) dataFacts {
+	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(c.Rows), SizeBytes: types.Int64Value(c.Size)}
+	switch {
+	case writeOnly:
+	case c.Columns == nil:
+		diags.AddAttributeWarning(at, "The header row cannot be shown",
+			fmt.Sprintf("columns is null in the plan: %s. row_count and size_bytes are known.", c.NoColumns))
+	default:
+		f.Columns = stringList(c.Columns)
+	}
+	return f
+}
+
+// factsOfRows returns the facts of rows (rows_wo: writeOnly, columns null),
+// as they are sent (etl.DataUpload.Payload): the JSON body, or the CSV
+// file over limit bytes.
+func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
+	rows, ok := rowsFrom(l)
+	if !ok {
+		return unknownFacts(writeOnly)
+	}
+	d := etl.DataUpload{Rows: rows}
+	p := d.Payload(limit)
+	size := p.JSONSize
+	if p.AsFile {
+		size = d.CSVSize()
+	}
+	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(d.RowCount(p.AsFile)), SizeBytes: types.Int64Value(size)}
+	if !writeOnly {
+		f.Columns = stringList(d.Columns())
+	}
+	return f
+}
+
+// countBytes counts b, a file in f's format and encoding; nil when they
+// are unknown.
+func countBytes(f fileModel, b []byte) *localfile.Counts {
+	format, enc, ok := checkTarget(f)
+	if !ok {
+		return nil
+	}
+	c, err := etl.NewRowCounter(format, enc)
+	if err != nil {
+		return nil
+	}
+	_, _ = c.Write(b)
+	rows, columns, noColumns, exact := c.Finish()
+	return &localfile.Counts{Key: checkKey(f), Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: int64(len(b))}
+}
+
+// factsOfFile returns the facts of the file block f (its content_wo
+// filled in): a file's from rec, the record of its hash (nil or without
+// counts: unknown), inline content's counted from its encoded bytes.
+func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) dataFacts {
+	content, name := f.inline()
+	writeOnly := name == "content_wo"
+	switch {
+	case f.Path.IsUnknown():
+		return unknownFacts(false)
+	case !f.Path.IsNull():
+		c := rec.CountsFor(checkKey(f))
+		if c == nil {
+			return unknownFacts(false)
+		}
+		return factsOfCounts(c, false, filePath("path"), diags)
+	case !known(content) || !known(f.Encoding):
+		return unknownFacts(writeOnly)
+	}
+	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	if err != nil {
+		return unknownFacts(writeOnly) // the hash reports it
+	}
+	c := countBytes(withDefaults(f), b)
+	if c == nil {
+		return unknownFacts(writeOnly)
+	}
+	return factsOfCounts(c, writeOnly, filePath(name), diags)
+}
+
+// planDataFacts returns the facts of the data s sends (wo: its write-only
+// data; limit: the largest JSON body of rows); rec is the record of the
+// top-level file's hash (nil: none).
+func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *localfile.Record, limit int64, diags *diag.Diagnostics) dataFacts {
+	if !s.Inputs.IsNull() {
+		return nullFacts()
+	}
+	if rows, at := wo.rowsOf(s); !rows.IsNull() {
+		return factsOfRows(rows, at.Equal(path.Root("rows_wo")), limit)
+	}
+	if s.File.IsUnknown() {
+		return unknownFacts(false)
+	}
+	f, _ := fileFrom(ctx, s.File)
+	if f == nil {
+		return nullFacts()
+	}
+	return factsOfFile(wo.withContent(*f), rec, diags)
+}
+
+// factsOfInputRows returns the facts of an input's rows, which are always
+// sent as a UTF-8 CSV file (rowsInput): its data records and its size.
+func factsOfInputRows(rows [][]string) dataFacts {
+	d := etl.DataUpload{Rows: rows}
+	return dataFacts{Columns: stringList(d.Columns()), RowCount: types.Int64Value(d.RowCount(true)), SizeBytes: types.Int64Value(d.CSVSize())}
+}
+
+// inputFileFacts returns the facts of an input's file block f (its
+// content_wo filled in), just hashed with hc: a file's from the record of
+// that read (hc.counted); unknown without hc.
+func inputFileFacts(f fileModel, hc *hashCache, diags *diag.Diagnostics) dataFacts {
+	_, name := f.inline()
+	if hc == nil {
+		return unknownFacts(name == "content_wo")
+	}
+	return factsOfFile(f, hc.counted, diags)
+}
+
+// describeCounts says how many data rows and bytes f holds, such as
+// "3 data rows, 120 bytes", leaving out what is not known; never a cell.
+func describeCounts(f dataFacts) string {
+	var parts []string
+	if !f.RowCount.IsNull() && !f.RowCount.IsUnknown() {
+		n := f.RowCount.ValueInt64()
+		if n == 1 {
+			parts = append(parts, "1 data row")
+		} else {
+			parts = append(parts, fmt.Sprintf("%d data rows", n))
+		}
+	}
+	if !f.SizeBytes.IsNull() && !f.SizeBytes.IsUnknown() {
+		parts = append(parts, fmt.Sprintf("%d bytes", f.SizeBytes.ValueInt64()))
+	}
+	return strings.Join(parts, ", ")
+}

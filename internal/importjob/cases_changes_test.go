@@ -10,17 +10,6 @@ import (
 // The resource page's table of changes (templates/resources/import.md.tmpl,
 // "What changes do"): one case per row.
 
-// expectReplace asserts that the plan from prior to next replaces the job
-// for exactly parts (none: an update in place).
-func expectReplace(t *testing.T, c Change, parts ...Part) ChangePlan {
-	t.Helper()
-	p := PlanChange(c)
-	if !slices.Equal(p.Replace, parts) || p.ReplaceForSubmit {
-		t.Errorf("PlanChange replaces for %v (submit %v), want %v", p.Replace, p.ReplaceForSubmit, parts)
-	}
-	return p
-}
-
 // inPlace asserts that changing prior into next (what edit makes of it)
 // updates in place.
 func inPlace(prior Import, edit func(*Import)) func(t *testing.T) {
@@ -38,16 +27,6 @@ func inPlace(prior Import, edit func(*Import)) func(t *testing.T) {
 // replaces asserts that next, from prior, replaces the job for parts.
 func replaces(prior, next Import, parts ...Part) func(t *testing.T) {
 	return func(t *testing.T) { expectReplace(t, Change{Prior: prior, Next: next}, parts...) }
-}
-
-// rowsImport is rows of bytes sum to template.
-func rowsImport(template, sum string) Import {
-	return Import{Template: Known(template), Kind: KindRows, ContentSHA256: Known(sum)}
-}
-
-// inputsImport is inputs whose hash (covering each input) is sum.
-func inputsImport(sum string) Import {
-	return Import{Template: Known("t1"), Kind: KindInputs, ContentSHA256: Known(sum)}
 }
 
 // submitOn is submit turned on for a job in status s.
@@ -159,10 +138,4 @@ func changeCases() []rowCase {
 		{"`cancel_on_destroy`", inPlace(base, func(*Import) {})},
 		{"`timeouts`", inPlace(base, func(*Import) {})},
 	}
-}
-
-// tainted is the destroy of a tainted job of prior, in status, replaced by
-// a create of next.
-func tainted(prior Import, status jobstatus.JobStatus, next Import) Replaced {
-	return Replaced{Key: keyOf(prior), Status: status, Planned: keyOf(next)}
 }

@@ -10,32 +10,6 @@ import (
 // (templates/guides/interrupted-applies.md.tmpl and exactly-once.md.tmpl):
 // one case per row.
 
-// expectResume asserts what a create does with the job it settles.
-func expectResume(t *testing.T, r Resumed, want Resumption) {
-	t.Helper()
-	if got := Resume(r); got != want {
-		t.Errorf("Resume(%+v) = %+v, want %+v", r, got, want)
-	}
-}
-
-// jobsStarted is how many jobs the create of c starts with entries in the
-// journal: none when it settles one that did not end without importing.
-func jobsStarted(entries []Entry, c Create, status jobstatus.JobStatus) int {
-	s := Settle(entries, c)
-	if s.Claim == nil || Resume(Resumed{Status: status}).StartNew {
-		return 1
-	}
-	return 0
-}
-
-// expectJobs asserts how many jobs a create starts.
-func expectJobs(t *testing.T, entries []Entry, c Create, status jobstatus.JobStatus, want int) {
-	t.Helper()
-	if got := jobsStarted(entries, c, status); got != want {
-		t.Errorf("Settle(%+v, %+v) starts %d jobs, want %d", entries, c, got, want)
-	}
-}
-
 // cutShort is a tainted job of base in status, handed over to the create
 // that follows (its entry), if HandsOver says so.
 func cutShort(t *testing.T, base Import, status jobstatus.JobStatus) []Entry {

@@ -10,20 +10,6 @@ import (
 // (templates/guides/exactly-once.md.tmpl, "How long an entry
 // lives"): one case per row.
 
-// expectDrops asserts which entries drops names, with which reason.
-func expectDrops(t *testing.T, drops []Drop, want map[string]Reason) {
-	t.Helper()
-	if len(drops) != len(want) {
-		t.Errorf("drops %+v, want %v", drops, want)
-		return
-	}
-	for _, d := range drops {
-		if r, ok := want[d.Entry.Job.ID()]; !ok || r != d.Reason {
-			t.Errorf("dropped %s for reason %d, want %v", d.Entry.Job, d.Reason, want)
-		}
-	}
-}
-
 func entryCases() []rowCase {
 	key := keyOf(rowsImport("t1", "A"))
 	other := keyOf(rowsImport("t1", "B"))

@@ -5,13 +5,6 @@ import (
 	"testing"
 )
 
-// fileImport is a file import with the given parts; path, name and part
-// name fixed.
-func fileImport(template, sum, format, encoding string) Import {
-	return Import{Template: Known(template), Kind: KindFile, ContentSHA256: Known(sum),
-		File: &File{Path: Known("a.csv"), Name: Known("a.csv"), PartName: Known("file"), Format: Known(format), Encoding: Known(encoding)}}
-}
-
 // Each part of the definition, changed alone, is the one change reported,
 // and so forces a new job; an unknown part is left to the apply; the
 // file's path, name and part name define nothing.

@@ -1,16 +1,8 @@
 package importjob
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"testing"
 )
-
-// sum is the SHA-256 of s, computed apart from the rules.
-func sum(s string) string {
-	b := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(b[:])
-}
 
 // content_sha256 of inputs lives in users' state: its construction is
 // pinned by the recipe spelled out here and a golden.

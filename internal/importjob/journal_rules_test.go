@@ -29,29 +29,6 @@ type guideRule struct {
 // and what holds it.
 type elsewhere struct{ says, heldBy string }
 
-// killedApply is a run that carried out change (the replacement of
-// prior, "" for new objects) of key, started jobs ids, and was killed
-// before any state got them.
-func (w *world) killedApply(t *testing.T, key Key, prior string, ids ...string) {
-	t.Helper()
-	j := w.run()
-	for _, id := range ids {
-		if prior != "" {
-			j.NoteReplacement(key, ref(prior), false)
-		}
-		start(t, j, key, id)
-	}
-	w.kill(j)
-}
-
-// nextRunSettles is the job a new object's create of key settles in a
-// new run ("" none).
-func (w *world) nextRunSettles(t *testing.T, key Key) string {
-	t.Helper()
-	_, id := settle(t, w.run(), key)
-	return id
-}
-
 // replacing is a create of key that replaces live job prior.
 func replacing(t *testing.T, j *Journal, key Key, prior string) (*Settled, string) {
 	t.Helper()

@@ -10,59 +10,10 @@ import (
 // that stand for processes, and processes that run or are gone as the
 // test says. No files, no Terraform.
 
-// procs are the fake system's processes: a pid runs while it is true.
-type procs map[int]bool
-
-func (p procs) alive(pid int, _ uint64) bool { return p[pid] }
-
-// world is a journal directory (a shared store) and the processes that
-// run on the fake system.
-type world struct {
-	store *MemoryStore
-	procs procs
-	next  int // the next run's pids
-}
-
-func newWorld() *world { return &world{store: NewMemoryStore(), procs: procs{}, next: 10} }
-
-// run is a new provider process, of a new CLI run, on w's journal.
-func (w *world) run() *Journal {
-	w.next += 10
-	self := Self{PID: w.next + 1, Run: Run{PID: w.next, Start: 7}}
-	w.procs[self.PID], w.procs[self.Run.PID] = true, true
-	return NewJournal(w.store, self, w.procs.alive)
-}
-
-// kill ends j's process and its CLI run.
-func (w *world) kill(j *Journal) { w.procs[j.self.PID], w.procs[j.self.Run.PID] = false, false }
-
 // journals returns a journal in memory and one on a shared store, each
 // with its world.
 func journals() map[string]*Journal {
 	return map[string]*Journal{"memory": NewMemoryJournal(Self{PID: 1}), "store": newWorld().run()}
-}
-
-// settle settles a create of key; the job it claims ("" none).
-func settle(t *testing.T, j *Journal, key Key) (*Settled, string) {
-	t.Helper()
-	s, err := j.SettleCreate(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, s.Claim.ID()
-}
-
-// start is a create of key that starts job id and holds it.
-func start(t *testing.T, j *Journal, key Key, id string) *Settled {
-	t.Helper()
-	s, claimed := settle(t, j, key)
-	if claimed != "" {
-		t.Fatalf("a create of %q settled %s, want it to start %s", key, claimed, id)
-	}
-	if err := j.Started(s, ref(id)); err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // handOver is the delete of a tainted job id of key, replaced by a create

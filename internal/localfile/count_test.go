@@ -2,10 +2,8 @@ package localfile
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"hash"
 	"io"
 	"os"
 	"slices"
@@ -13,32 +11,6 @@ import (
 	"testing"
 	"testing/iotest"
 )
-
-// lineCounter is a Counter for the tests: it counts LF bytes (the "rows"
-// after a first line) and hashes every byte written, in order.
-type lineCounter struct {
-	h      hash.Hash
-	lines  int64
-	writes int
-	fail   error // returned by every write once set
-}
-
-// newLineCounter returns a lineCounter with nothing written.
-func newLineCounter() *lineCounter { return &lineCounter{h: sha256.New()} }
-
-func (c *lineCounter) Write(p []byte) (int, error) {
-	if c.fail != nil {
-		return 0, c.fail
-	}
-	c.writes++
-	c.lines += int64(bytes.Count(p, []byte{'\n'}))
-	c.h.Write(p)
-	return len(p), nil
-}
-
-func (c *lineCounter) Finish() (int64, []string, string, bool) {
-	return max(c.lines-1, 0), []string{"seen", hex.EncodeToString(c.h.Sum(nil))}, "", true
-}
 
 // TestHashReaderTo: the writer is written every byte in order, for a
 // plain reader (read ahead) and for small and large files, and the hash is

@@ -25,15 +25,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func testRecord(dir string, i int) *Record {
-	return &Record{
-		Path:     filepath.Join(dir, fmt.Sprintf("f%d.csv", i)),
-		ID:       Identity{Size: int64(i), MtimeNs: 1, CtimeNs: 2, Inode: uint64(i), Device: 7},
-		SHA256:   fmt.Sprintf("%064x", i),
-		HashedAt: time.Now().UnixNano(),
-	}
-}
-
 func cacheEntries(t *testing.T, dir string) (records, temps int) {
 	t.Helper()
 	names, err := os.ReadDir(dir)

@@ -1,11 +1,16 @@
 package localfile
 
-// Helpers shared by the package's tests: test files, independent hashes,
-// readers of bounded reads and a check for leaked goroutines.
+// Helpers shared by the package's tests: test files, patterned bytes,
+// independent hashes, readers of bounded reads, a check for leaked
+// goroutines, a Counter that counts lines, records of made-up files, and
+// a file's identity as the system gives it.
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -86,4 +91,58 @@ func checkGoroutines(t *testing.T, before int) {
 	if n := runtime.NumGoroutine(); n > before {
 		t.Errorf("%d goroutines, %d before: a goroutine leaks", n, before)
 	}
+}
+
+// lineCounter is a Counter for the tests: it counts LF bytes (the "rows"
+// after a first line) and hashes every byte written, in order.
+type lineCounter struct {
+	h      hash.Hash
+	lines  int64
+	writes int
+	fail   error // returned by every write once set
+}
+
+// newLineCounter returns a lineCounter with nothing written.
+func newLineCounter() *lineCounter { return &lineCounter{h: sha256.New()} }
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	if c.fail != nil {
+		return 0, c.fail
+	}
+	c.writes++
+	c.lines += int64(bytes.Count(p, []byte{'\n'}))
+	c.h.Write(p)
+	return len(p), nil
+}
+
+func (c *lineCounter) Finish() (int64, []string, string, bool) {
+	return max(c.lines-1, 0), []string{"seen", hex.EncodeToString(c.h.Sum(nil))}, "", true
+}
+
+func testRecord(dir string, i int) *Record {
+	return &Record{
+		Path:     filepath.Join(dir, fmt.Sprintf("f%d.csv", i)),
+		ID:       Identity{Size: int64(i), MtimeNs: 1, CtimeNs: 2, Inode: uint64(i), Device: 7},
+		SHA256:   fmt.Sprintf("%064x", i),
+		HashedAt: time.Now().UnixNano(),
+	}
+}
+
+// systemIdentity is the identity the system gives the file at p, and
+// whether it gives one (it does not on every system).
+func systemIdentity(t *testing.T, p string) (Identity, bool) {
+	t.Helper()
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return identityOf(fi)
+}
+
+func testBytes(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i*7 + i/251)
+	}
+	return b
 }

@@ -6,17 +6,6 @@ import (
 	"testing"
 )
 
-// systemIdentity is the identity the system gives the file at p, and
-// whether it gives one (it does not on every system).
-func systemIdentity(t *testing.T, p string) (Identity, bool) {
-	t.Helper()
-	fi, err := os.Stat(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return identityOf(fi)
-}
-
 // TestStatPath: the key path (absolute, links resolved) and identity of a
 // regular file; nothing for what is not one.
 func TestStatPath(t *testing.T) {

@@ -72,14 +72,6 @@ func (f *failing) next(buf []byte) (int, error) {
 	return n, f.err
 }
 
-func testBytes(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(i*7 + i/251)
-	}
-	return b
-}
-
 // TestAheadReaderBlocks: the blocks come whole and in order, through Next
 // and through reads of any size, for every size around the block's.
 func TestAheadReaderBlocks(t *testing.T) {

@@ -2,24 +2,14 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/hashicorp/go-hclog"
-	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/go-version"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
@@ -222,28 +212,6 @@ func (skipOpenTofu) CheckTerraformVersion(_ context.Context, _ tfversion.CheckTe
 	}
 }
 
-var cliVersions sync.Map // path -> the first line of `version`
-
-// cliVersionLine is the first line of the CLI's `version` output.
-func cliVersionLine(tf string) string {
-	if v, ok := cliVersions.Load(tf); ok {
-		return v.(string)
-	}
-	out, _ := exec.Command(tf, "version").Output()
-	line, _, _ := strings.Cut(string(out), "\n")
-	cliVersions.Store(tf, line)
-	return line
-}
-
-func isOpenTofu(tf string) bool { return tf != "" && strings.HasPrefix(cliVersionLine(tf), "OpenTofu") }
-
-// actionsCLI runs the Terraform CLI in a directory of its own, attached to
-// the provider served in this process.
-type actionsCLI struct {
-	tf, dir string
-	env     []string
-}
-
 // newActionsCLI serves the provider for the test and returns a CLI
 // attached to it; it skips the test, saying why, on a CLI without actions.
 func newActionsCLI(t *testing.T) *actionsCLI {
@@ -263,95 +231,6 @@ func newActionsCLI(t *testing.T) *actionsCLI {
 	return newCLI(t, tf)
 }
 
-// newCLI serves the provider for the test and returns the CLI tf,
-// attached to it, in a directory of its own.
-func newCLI(t *testing.T, tf string) *actionsCLI {
-	t.Helper()
-	dir := t.TempDir()
-	// The CLI configuration make gives, else an empty one: a configured
-	// file that does not exist makes Terraform 1.16 warn on stdout, into
-	// the JSON a test reads.
-	cliConfig := os.Getenv("TF_CLI_CONFIG_FILE")
-	if _, err := os.Stat(cliConfig); cliConfig == "" || err != nil {
-		cliConfig = writeFile(t, dir, ".terraformrc", nil)
-	}
-	return &actionsCLI{tf: tf, dir: dir, env: append(os.Environ(), "TF_REATTACH_PROVIDERS="+serveProvider(t),
-		"TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
-}
-
-// serveProvider serves the provider on loopback until the test ends, and
-// returns the TF_REATTACH_PROVIDERS value that attaches Terraform to it.
-func serveProvider(t *testing.T) string {
-	t.Helper()
-	const addr = "registry.terraform.io/etl-provider/etl"
-	ctx, cancel := context.WithCancel(context.Background())
-	reattach := make(chan *plugin.ReattachConfig)
-	closed := make(chan struct{})
-	go func() {
-		err := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(testProvider())() },
-			tf6server.WithDebug(ctx, reattach, closed), tf6server.WithGoPluginLogger(hclog.NewNullLogger()), tf6server.WithLoggingSink(t))
-		if err != nil {
-			t.Errorf("serving the provider: %v", err)
-		}
-	}()
-	var rc *plugin.ReattachConfig
-	select {
-	case rc = <-reattach:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the provider server did not start")
-	}
-	t.Cleanup(func() {
-		cancel()
-		<-closed
-	})
-	type reattachAddr struct{ Network, String string }
-	b, err := json.Marshal(map[string]any{addr: struct {
-		Protocol        string
-		ProtocolVersion int
-		Pid             int
-		Test            bool
-		Addr            reattachAddr
-	}{string(rc.Protocol), rc.ProtocolVersion, rc.Pid, true, reattachAddr{rc.Addr.Network(), rc.Addr.String()}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// write writes the configuration, with the provider's address, and runs
-// terraform init.
-func (c *actionsCLI) write(t *testing.T, config string) {
-	t.Helper()
-	writeFile(t, c.dir, "main.tf", []byte(`terraform {
-  required_providers {
-    etl = { source = "registry.terraform.io/etl-provider/etl" }
-  }
-}
-`+config))
-	if out, err := c.run("init", "-no-color", "-input=false"); err != nil {
-		t.Fatalf("terraform init: %v\n%s", err, out)
-	}
-}
-
-func (c *actionsCLI) run(args ...string) (string, error) {
-	cmd := exec.Command(c.tf, args...)
-	cmd.Dir, cmd.Env = c.dir, c.env
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
-// invoke runs terraform apply -invoke=action.etl_import.<name>; ok says
-// whether it must succeed or fail.
-func (c *actionsCLI) invoke(t *testing.T, name string, ok bool) string {
-	t.Helper()
-	out, err := c.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.etl_import."+name)
-	if (err == nil) != ok {
-		t.Fatalf("terraform apply -invoke=action.etl_import.%s: error %v, want success %v\n%s", name, err, ok, out)
-	}
-	t.Logf("terraform apply -invoke=action.etl_import.%s:\n%s", name, out)
-	return out
-}
-
 // lastJob requires the emulator to hold exactly n jobs and returns the last.
 func lastJob(t *testing.T, e *testEmulator, n int) emulator.Job {
 	t.Helper()
@@ -363,15 +242,4 @@ func lastJob(t *testing.T, e *testEmulator, n int) emulator.Job {
 		t.Fatalf("job %s received no data", jobs[n-1].ID)
 	}
 	return jobs[n-1]
-}
-
-// expectOutput requires each text in the CLI's output (which wraps lines:
-// a space matches any white space).
-func expectOutput(t *testing.T, out string, texts ...string) {
-	t.Helper()
-	for _, s := range texts {
-		if !regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(s), " ", `\s+`)).MatchString(out) {
-			t.Errorf("the output does not show %q:\n%s", s, out)
-		}
-	}
 }

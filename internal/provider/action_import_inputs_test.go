@@ -48,24 +48,6 @@ func inOrder(t *testing.T, progress []string, patterns ...string) {
 	}
 }
 
-// expectJobInputs requires the job to have received exactly these bytes
-// in each input, as files of these names.
-func expectJobInputs(t *testing.T, job emulator.Job, want map[string][]byte, names map[string]string) {
-	t.Helper()
-	if len(job.Inputs) != len(want) {
-		t.Errorf("job %s: %d inputs loaded, want %d", job.ID, len(job.Inputs), len(want))
-	}
-	for id, b := range want {
-		u := job.Inputs[id]
-		switch {
-		case u == nil:
-			t.Errorf("job %s: input %s not loaded", job.ID, id)
-		case u.Kind != "file" || u.SHA256 != sha256Hex(b) || u.Bytes != int64(len(b)) || u.FileName != names[id]:
-			t.Errorf("job %s: input %s received %+v, want the %d bytes of %s (SHA-256 %s)", job.ID, id, u, len(b), names[id], sha256Hex(b))
-		}
-	}
-}
-
 // One invocation with a file and rows: one job created from the two-step
 // template, one PUT per input with exactly its bytes in the template's
 // step order, one submit (the default with inputs), COMPLETED; progress

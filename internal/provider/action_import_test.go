@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -96,33 +95,6 @@ func (h *protoHarness) invokeOnly(cfg map[string]any) ([]string, []*tfprotov6.Di
 		h.t.Fatalf("%d completed events, want 1", completed)
 	}
 	return progress, diags
-}
-
-// harnessFor is a provider server configured for the emulator e.
-func harnessFor(t *testing.T, e *testEmulator) *protoHarness {
-	t.Helper()
-	return harnessWith(t, e, testTuning)
-}
-
-// harnessWith is harnessFor with a provider tuned as tn says.
-func harnessWith(t *testing.T, e *testEmulator, tn tuning) *protoHarness {
-	t.Helper()
-	h := newProtoHarnessOf(t, newServer("test", tn).Provider())
-	if d := h.configure(map[string]any{"base_url": e.URL, "token_id": emulator.DefaultTokenID, "token_secret": emulator.DefaultTokenSecret}); hasError(d) {
-		t.Fatal(describe(d))
-	}
-	return h
-}
-
-// hasMessage reports whether a message matches the pattern.
-func hasMessage(msgs []string, pattern string) bool {
-	re := regexp.MustCompile(pattern)
-	for _, m := range msgs {
-		if re.MatchString(m) {
-			return true
-		}
-	}
-	return false
 }
 
 // Each invocation starts one new job with exactly the file's bytes, and

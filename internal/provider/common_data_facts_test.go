@@ -94,23 +94,6 @@ func TestPlanInputEntry_headerCannotBeShown(t *testing.T) {
 	}
 }
 
-// wantFacts fails t unless f holds columns (nil: null), rows and size.
-func wantFacts(t *testing.T, f dataFacts, columns []string, rows, size int64) {
-	t.Helper()
-	wantCols := types.ListNull(types.StringType)
-	if columns != nil {
-		wantCols = stringList(columns)
-	}
-	if !f.Columns.Equal(wantCols) || !f.RowCount.Equal(types.Int64Value(rows)) || !f.SizeBytes.Equal(types.Int64Value(size)) {
-		t.Errorf("facts %v %v %v, want %v %d %d", f.Columns, f.RowCount, f.SizeBytes, wantCols, rows, size)
-	}
-}
-
-// equal reports whether f and o hold the same values.
-func (f dataFacts) equal(o dataFacts) bool {
-	return f.Columns.Equal(o.Columns) && f.RowCount.Equal(o.RowCount) && f.SizeBytes.Equal(o.SizeBytes)
-}
-
 func TestFactsOfRows(t *testing.T) {
 	rows := [][]string{{"Account", "Amount"}, {"4000", "1"}, {"4010", "2"}}
 	l := rowsValue(t, cells(rows[0]...), cells(rows[1]...), cells(rows[2]...))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,15 +12,6 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
-
-// oldFile writes a file whose timestamps are older than the racy window:
-// it waits the window out (a file's change time cannot be set back).
-func oldFile(t *testing.T, content string) string {
-	t.Helper()
-	p := writeFile(t, t.TempDir(), "gl.csv", []byte(content))
-	time.Sleep(localfile.RacyMargin + 50*time.Millisecond)
-	return p
-}
 
 // TestPlanFileSHA256: the first plan reads and records; later plans reuse
 // the record while the file's identity holds; any change reads again.
@@ -116,28 +106,4 @@ func TestPlanFileSHA256FrozenTimestamps(t *testing.T) {
 			}
 		})
 	}
-}
-
-// frozen holds the paths whose timestamps freeze fixes (abs -> time.Time).
-var (
-	frozen     sync.Map
-	freezeOnce sync.Once
-)
-
-// freeze makes the file at abs report the timestamps at until the test
-// ends: a file system whose clock does not move (for this path only).
-func freeze(t *testing.T, abs string, at time.Time) {
-	t.Helper()
-	freezeOnce.Do(func() {
-		h := func(p string, id localfile.Identity) localfile.Identity {
-			if v, ok := frozen.Load(p); ok {
-				ns := v.(time.Time).UnixNano()
-				id.MtimeNs, id.CtimeNs = ns, ns
-			}
-			return id
-		}
-		localfile.IdentityHook.Store(&h)
-	})
-	frozen.Store(abs, at)
-	t.Cleanup(func() { frozen.Delete(abs) })
 }

@@ -13,23 +13,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-func testClient(t *testing.T, e *testEmulator) *etl.Client {
-	t.Helper()
-	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret, MaxRetries: 0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// testRunner runs jobs on e with the tests' tuning.
-func testRunner(t *testing.T, e *testEmulator) *jobRunner {
-	t.Helper()
-	return &jobRunner{client: testClient(t, e), tuning: testTuning}
-}
-
-var glRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
-
 func TestWaitForJob(t *testing.T) {
 	ctx := context.Background()
 	t.Run("completes", func(t *testing.T) {

@@ -7,9 +7,12 @@ package provider
 // configuration's directory, keeps its journal in .terraform, and a
 // terraform killed mid-apply leaves its provider process orphaned, as a
 // cancelled CI runner does. The tests of killed applies need all three.
+// Also the CLI a test drives itself (actionsCLI: -invoke, outputs, a
+// waiting apply), its version, and its state read back (parseShowJSON).
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -20,6 +23,12 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
@@ -210,4 +219,180 @@ func (c *binaryCLI) journal(t *testing.T) []string {
 		}
 	}
 	return names
+}
+
+// cliVersionLine is the first line of the CLI's `version` output.
+func cliVersionLine(tf string) string {
+	if v, ok := cliVersions.Load(tf); ok {
+		return v.(string)
+	}
+	out, _ := exec.Command(tf, "version").Output()
+	line, _, _ := strings.Cut(string(out), "\n")
+	cliVersions.Store(tf, line)
+	return line
+}
+
+func isOpenTofu(tf string) bool { return tf != "" && strings.HasPrefix(cliVersionLine(tf), "OpenTofu") }
+
+// actionsCLI runs the Terraform CLI in a directory of its own, attached to
+// the provider served in this process.
+type actionsCLI struct {
+	tf, dir string
+	env     []string
+}
+
+// newCLI serves the provider for the test and returns the CLI tf,
+// attached to it, in a directory of its own.
+func newCLI(t *testing.T, tf string) *actionsCLI {
+	t.Helper()
+	dir := t.TempDir()
+	// The CLI configuration make gives, else an empty one: a configured
+	// file that does not exist makes Terraform 1.16 warn on stdout, into
+	// the JSON a test reads.
+	cliConfig := os.Getenv("TF_CLI_CONFIG_FILE")
+	if _, err := os.Stat(cliConfig); cliConfig == "" || err != nil {
+		cliConfig = writeFile(t, dir, ".terraformrc", nil)
+	}
+	return &actionsCLI{tf: tf, dir: dir, env: append(os.Environ(), "TF_REATTACH_PROVIDERS="+serveProvider(t),
+		"TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
+}
+
+// write writes the configuration, with the provider's address, and runs
+// terraform init.
+func (c *actionsCLI) write(t *testing.T, config string) {
+	t.Helper()
+	writeFile(t, c.dir, "main.tf", []byte(`terraform {
+  required_providers {
+    etl = { source = "registry.terraform.io/etl-provider/etl" }
+  }
+}
+`+config))
+	if out, err := c.run("init", "-no-color", "-input=false"); err != nil {
+		t.Fatalf("terraform init: %v\n%s", err, out)
+	}
+}
+
+func (c *actionsCLI) run(args ...string) (string, error) {
+	cmd := exec.Command(c.tf, args...)
+	cmd.Dir, cmd.Env = c.dir, c.env
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// invoke runs terraform apply -invoke=action.etl_import.<name>; ok says
+// whether it must succeed or fail.
+func (c *actionsCLI) invoke(t *testing.T, name string, ok bool) string {
+	t.Helper()
+	out, err := c.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.etl_import."+name)
+	if (err == nil) != ok {
+		t.Fatalf("terraform apply -invoke=action.etl_import.%s: error %v, want success %v\n%s", name, err, ok, out)
+	}
+	t.Logf("terraform apply -invoke=action.etl_import.%s:\n%s", name, out)
+	return out
+}
+
+// startWaiting starts terraform with args and returns once its job runs
+// on e and has been polled twice (the provider waits for it), with the
+// command and its output so far.
+func (c *actionsCLI) startWaiting(t *testing.T, e *testEmulator, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(c.tf, args...)
+	cmd.Dir, cmd.Env = c.dir, c.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for len(e.Jobs()) == 0 || e.Requests(emulator.EndpointGetJobStatus) < 2 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("the apply never waited for a job:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return cmd, &out
+}
+
+// stateJob is what the state holds of one etl_import.
+type stateJob struct {
+	ID, Status, Format, Encoding string
+	Tainted                      bool
+}
+
+// parseShowJSON is every etl_import in the output of terraform show
+// -json, by address.
+func parseShowJSON(t *testing.T, out string) map[string]stateJob {
+	t.Helper()
+	var doc struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Address string
+					Type    string
+					Tainted bool `json:"tainted"`
+					Values  struct {
+						ID     string `json:"id"`
+						Status string `json:"status"`
+						File   struct {
+							Format   string `json:"format"`
+							Encoding string `json:"encoding"`
+						} `json:"file"`
+					}
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("terraform show -json: %v\n%s", err, out)
+	}
+	jobs := map[string]stateJob{}
+	for _, r := range doc.Values.RootModule.Resources {
+		if r.Type == "etl_import" {
+			v := r.Values
+			jobs[r.Address] = stateJob{v.ID, v.Status, v.File.Format, v.File.Encoding, r.Tainted}
+		}
+	}
+	return jobs
+}
+
+var cliVersions sync.Map // path -> the first line of `version`
+
+// serveProvider serves the provider on loopback until the test ends, and
+// returns the TF_REATTACH_PROVIDERS value that attaches Terraform to it.
+func serveProvider(t *testing.T) string {
+	t.Helper()
+	const addr = "registry.terraform.io/etl-provider/etl"
+	ctx, cancel := context.WithCancel(context.Background())
+	reattach := make(chan *plugin.ReattachConfig)
+	closed := make(chan struct{})
+	go func() {
+		err := tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(testProvider())() },
+			tf6server.WithDebug(ctx, reattach, closed), tf6server.WithGoPluginLogger(hclog.NewNullLogger()), tf6server.WithLoggingSink(t))
+		if err != nil {
+			t.Errorf("serving the provider: %v", err)
+		}
+	}()
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-reattach:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the provider server did not start")
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-closed
+	})
+	type reattachAddr struct{ Network, String string }
+	b, err := json.Marshal(map[string]any{addr: struct {
+		Protocol        string
+		ProtocolVersion int
+		Pid             int
+		Test            bool
+		Addr            reattachAddr
+	}{string(rc.Protocol), rc.ProtocolVersion, rc.Pid, true, reattachAddr{rc.Addr.Network(), rc.Addr.String()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

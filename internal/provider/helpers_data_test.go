@@ -3,24 +3,32 @@ package provider
 // Test data built independently of the provider's code: rows as
 // framework values, delimited text in each format and encoding, files
 // written to a test's directory, large CSV files, the start-with-data body
-// and SHA-256 sums.
+// and SHA-256 sums; the rows and goldens several tests send, the hash of
+// inputs computed apart (entryHash), and files with old or frozen
+// timestamps for the hash cache.
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // rowsValue builds a rows list (a list of lists of strings) from rows
@@ -191,3 +199,124 @@ func inputsObject(t *testing.T, ins ...keyedInput) types.Map {
 	}
 	return m
 }
+
+var glRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
+
+// factsCSV has a quoted line break, CR LF line ends and no final line
+// break: 3 data rows.
+const factsCSV = "Account,Amount\r\n\"40\r\n00\",1\r\n4010,\"2\n3\"\r\n4020,4"
+
+// entryHash is content_sha256 of a job with inputs, computed here from
+// its documented construction: per input, in ascending input id,
+// "<input id>\n<format>\n<encoding>\n<sha256 hex>\n".
+func entryHash(entries ...[4]string) string {
+	slices.SortFunc(entries, func(a, b [4]string) int { return strings.Compare(a[0], b[0]) })
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString(e[0] + "\n" + e[1] + "\n" + e[2] + "\n" + e[3] + "\n")
+	}
+	s := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(s[:])
+}
+
+// The rows of the "Load Rates" step, and the CSV file they are sent as
+// (written by encoding/csv, not by the provider).
+var ratesRows = [][]string{{"Currency", "Rate"}, {"EUR", "1.08"}, {"CAD", "0.73"}}
+
+var actualsRows = [][]string{{"Account", "Amount"}, {"4000", "100.50"}, {"4010", "-20"}}
+
+// goldenRows exercises the JSON encoder (HTML characters, escapes, U+2028,
+// control characters, non-BMP) and the CSV writer (quoting of delimiters,
+// quotes, CR, LF, leading and trailing spaces, an empty row cell).
+var goldenRows = [][]string{
+	{"Account", "Amount", "Memo"},
+	{"4000", "100.50", `<a href="x">&amp;</a>`},
+	{"4010", "-20", "back\\slash \"quoted\"\ttab"},
+	{"4020", "", "line\nbreak\r\nCRLF"},
+	{"4030", "1e3", "sep\u2028par\u2029 nul-ish \x01\x1f"},
+	{"4040", " 7", "trailing "},
+	{"4050", "8", "Montréal € 😀 中"},
+	{"4060", "9", ","},
+}
+
+func goldenFile(t *testing.T, content, format, enc string) types.Object {
+	t.Helper()
+	obj, d := types.ObjectValueFrom(context.Background(), fileAttrTypes, fileModel{
+		Path: types.StringNull(), Content: types.StringValue(content), Format: types.StringValue(format),
+		Encoding: types.StringValue(enc), Name: types.StringNull(), PartName: types.StringValue("file"),
+	})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	return obj
+}
+
+func goldenPath(t *testing.T, content string) types.Object {
+	t.Helper()
+	p := writeFile(t, t.TempDir(), "golden.csv", []byte(content))
+	obj, d := types.ObjectValueFrom(context.Background(), fileAttrTypes, fileModel{
+		Path: types.StringValue(p), Content: types.StringNull(), Format: types.StringValue("CSV"),
+		Encoding: types.StringValue("UTF-8"), Name: types.StringValue("golden.csv"), PartName: types.StringValue("file"),
+	})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	return obj
+}
+
+func goldenRowsList(t *testing.T, rows [][]string) types.List {
+	t.Helper()
+	elems := make([]attr.Value, len(rows))
+	for i, r := range rows {
+		cells := make([]attr.Value, len(r))
+		for j, c := range r {
+			cells[j] = types.StringValue(c)
+		}
+		elems[i] = types.ListValueMust(types.StringType, cells)
+	}
+	return types.ListValueMust(types.ListType{ElemType: types.StringType}, elems)
+}
+
+// inputsTF builds the inputs value: key -> {"file": {...}} or {"rows": [][]string}.
+func inputsTF(t *testing.T, ins map[string]map[string]any) tftypes.Value {
+	t.Helper()
+	mt := importType().AttributeTypes["inputs"].(tftypes.Map)
+	vals := map[string]tftypes.Value{}
+	for k, in := range ins {
+		vals[k] = tfValue(t, mt.ElementType, in)
+	}
+	return tftypes.NewValue(mt, vals)
+}
+
+// oldFile writes a file whose timestamps are older than the racy window:
+// it waits the window out (a file's change time cannot be set back).
+func oldFile(t *testing.T, content string) string {
+	t.Helper()
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte(content))
+	time.Sleep(localfile.RacyMargin + 50*time.Millisecond)
+	return p
+}
+
+// freeze makes the file at abs report the timestamps at until the test
+// ends: a file system whose clock does not move (for this path only).
+func freeze(t *testing.T, abs string, at time.Time) {
+	t.Helper()
+	freezeOnce.Do(func() {
+		h := func(p string, id localfile.Identity) localfile.Identity {
+			if v, ok := frozen.Load(p); ok {
+				ns := v.(time.Time).UnixNano()
+				id.MtimeNs, id.CtimeNs = ns, ns
+			}
+			return id
+		}
+		localfile.IdentityHook.Store(&h)
+	})
+	frozen.Store(abs, at)
+	t.Cleanup(func() { frozen.Delete(abs) })
+}
+
+// frozen holds the paths whose timestamps freeze fixes (abs -> time.Time).
+var (
+	frozen     sync.Map
+	freezeOnce sync.Once
+)

@@ -3,14 +3,18 @@ package provider
 // Test helpers for the emulator of the service: one served on loopback
 // per test, the provider block that points at it, the ids it knows, jobs
 // started on it directly, and state checks against its record of jobs
-// and of the bytes each received.
+// and of the bytes each received; a client and a job runner of it, one
+// whose requests are logged or wrapped, and a clock tests move.
 
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -164,4 +168,79 @@ func startJob(t *testing.T, e *testEmulator, templateID string, rows [][]string)
 		t.Fatal(err)
 	}
 	return job.ID
+}
+
+func testClient(t *testing.T, e *testEmulator) *etl.Client {
+	t.Helper()
+	c, err := etl.New(etl.Config{BaseURL: e.URL, TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret, MaxRetries: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// testRunner runs jobs on e with the tests' tuning.
+func testRunner(t *testing.T, e *testEmulator) *jobRunner {
+	t.Helper()
+	return &jobRunner{client: testClient(t, e), tuning: testTuning}
+}
+
+// wireLog records the requests an emulator answered, as "METHOD PATH ->
+// STATUS", in the order it answered them.
+type wireLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+// newLoggedEmulator starts an emulator whose requests are recorded.
+func newLoggedEmulator(t *testing.T, opts emulator.Options) (*testEmulator, *wireLog) {
+	w := &wireLog{}
+	opts.Logf = func(_ string, args ...any) {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.lines = append(w.lines, fmt.Sprintf("%s %s -> %v", args[0], args[1], args[3]))
+	}
+	return newTestEmulator(t, opts), w
+}
+
+// writes returns the requests that change something (every method but
+// GET), in order.
+func (w *wireLog) writes() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.DeleteFunc(slices.Clone(w.lines), func(l string) bool { return strings.HasPrefix(l, "GET ") })
+}
+
+func (w *wireLog) all() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.lines)
+}
+
+// wrappedEmulator serves the emulator behind wrap, to act on requests as
+// they arrive.
+func wrappedEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Server, http.ResponseWriter, *http.Request)) *testEmulator {
+	t.Helper()
+	srv := emulator.New(withEnvRules(t, opts))
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { wrap(srv, w, r) }))
+	t.Cleanup(ts.Close)
+	return &testEmulator{Server: srv, URL: ts.URL}
+}
+
+// testClock is the emulator's clock, moved forward by tests.
+type testClock struct {
+	mu  sync.Mutex
+	off time.Duration
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.off)
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.off += d
 }

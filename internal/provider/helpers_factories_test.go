@@ -2,17 +2,20 @@ package provider
 
 // The provider servers terraform-plugin-testing runs: the provider in
 // process, and the same behind a spy that records the plans' diagnostics
-// and can act just before an apply.
+// and can act just before an apply (spyServer, diagSpy), or a provider
+// without data facts, as an earlier release was.
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
-
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 // testTuning polls and reports sooner than a user's provider: the
@@ -99,3 +102,104 @@ func spyFactories(spy *spyServer) map[string]func() (tfprotov6.ProviderServer, e
 		},
 	}
 }
+
+// withoutFactsFactories serve etl_import as it was before it had columns,
+// row_count and size_bytes: they stay null, and the private record of the
+// file's hash holds no counts.
+var withoutFactsFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"etl": providerserver.NewProtocol6WithError(&providerWithoutFacts{etlProvider: testProvider().(*etlProvider)}),
+}
+
+// diagSpy records the diagnostics of every read, plan and apply (the test
+// harness shows errors only).
+type diagSpy struct {
+	tfprotov6.ProviderServer
+	mu    sync.Mutex
+	diags []*tfprotov6.Diagnostic
+}
+
+// count is how many warnings with summary the spy saw.
+func (s *diagSpy) count(summary string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, d := range s.diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *diagSpy) record(d []*tfprotov6.Diagnostic) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.diags = append(s.diags, d...)
+}
+
+func (s *diagSpy) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	resp, err := s.ProviderServer.ReadResource(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s *diagSpy) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s *diagSpy) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
+	if resp != nil {
+		s.record(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+// warning returns the detail of the last warning titled summary, or "".
+func (s *diagSpy) warning(summary string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.diags) - 1; i >= 0; i-- {
+		if d := s.diags[i]; d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
+			return d.Detail
+		}
+	}
+	return ""
+}
+
+func (s *diagSpy) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"etl": func() (tfprotov6.ProviderServer, error) {
+			srv, err := providerserver.NewProtocol6WithError(testProvider())()
+			s.ProviderServer = srv
+			return s, err
+		},
+	}
+}
+
+// expectWarning checks that a warning titled summary was given, holding
+// every string of want.
+func (s *diagSpy) expectWarning(summary func() string, want ...string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+		d := s.warning(summary())
+		if d == "" {
+			resp.Error = fmt.Errorf("no warning %q", summary())
+			return
+		}
+		for _, w := range want {
+			if !strings.Contains(d, w) {
+				resp.Error = fmt.Errorf("warning %q: %q does not say %q", summary(), d, w)
+				return
+			}
+		}
+	})
+}
+
+// providerWithoutFacts is the provider whose etl_import has no data facts.
+type providerWithoutFacts struct{ *etlProvider }

@@ -2,20 +2,25 @@ package provider
 
 // A protocol harness: the provider served in process and driven through
 // the plugin protocol (tfprotov6) as Terraform drives it, without the
-// CLI; values built from Go values; and helpers to read and assert on
-// the diagnostics it answers.
+// CLI; values built from Go values; one against a test's emulator
+// (harnessFor); and helpers to read and assert on the diagnostics it
+// answers.
 
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
 // protoHarness is one provider server, configured or not.
@@ -260,4 +265,48 @@ func describe(diags []*tfprotov6.Diagnostic) string {
 		out = append(out, fmt.Sprintf("[%s] %s @%s: %s", d.Severity, d.Summary, attrPath(d.Attribute), d.Detail))
 	}
 	return strings.Join(out, "\n")
+}
+
+// harnessFor is a provider server configured for the emulator e.
+func harnessFor(t *testing.T, e *testEmulator) *protoHarness {
+	t.Helper()
+	return harnessWith(t, e, testTuning)
+}
+
+// harnessWith is harnessFor with a provider tuned as tn says.
+func harnessWith(t *testing.T, e *testEmulator, tn tuning) *protoHarness {
+	t.Helper()
+	h := newProtoHarnessOf(t, newServer("test", tn).Provider())
+	if d := h.configure(map[string]any{"base_url": e.URL, "token_id": emulator.DefaultTokenID, "token_secret": emulator.DefaultTokenSecret}); hasError(d) {
+		t.Fatal(describe(d))
+	}
+	return h
+}
+
+// hasMessage reports whether a message matches the pattern.
+func hasMessage(msgs []string, pattern string) bool {
+	re := regexp.MustCompile(pattern)
+	for _, m := range msgs {
+		if re.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func importSchema(t *testing.T) schema.Schema {
+	t.Helper()
+	var resp resource.SchemaResponse
+	(&importResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
+	return resp.Schema
+}
+
+func diagsAt(diags []*tfprotov6.Diagnostic, sev tfprotov6.DiagnosticSeverity, summary string) []*tfprotov6.Diagnostic {
+	var out []*tfprotov6.Diagnostic
+	for _, d := range diags {
+		if d.Severity == sev && d.Summary == summary {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -13,10 +13,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	tfres "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -144,16 +142,6 @@ func TestAccImport_dataFactsUpgrade(t *testing.T) {
 		},
 	})
 }
-
-// withoutFactsFactories serve etl_import as it was before it had columns,
-// row_count and size_bytes: they stay null, and the private record of the
-// file's hash holds no counts.
-var withoutFactsFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"etl": providerserver.NewProtocol6WithError(&providerWithoutFacts{etlProvider: testProvider().(*etlProvider)}),
-}
-
-// providerWithoutFacts is the provider whose etl_import has no data facts.
-type providerWithoutFacts struct{ *etlProvider }
 
 // Resources serves etl_import without its data facts.
 func (p *providerWithoutFacts) Resources(context.Context) []func() tfres.Resource {

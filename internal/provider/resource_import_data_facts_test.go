@@ -11,10 +11,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// factsCSV has a quoted line break, CR LF line ends and no final line
-// break: 3 data rows.
-const factsCSV = "Account,Amount\r\n\"40\r\n00\",1\r\n4010,\"2\n3\"\r\n4020,4"
-
 func TestKeepUnchanged(t *testing.T) {
 	known := dataFacts{Columns: stringList([]string{"A"}), RowCount: types.Int64Value(5), SizeBytes: types.Int64Value(9)}
 	// Unknown planned values (a trusted record without counts) take the state's.

@@ -10,18 +10,14 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -32,164 +28,6 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
-
-// jobsAre checks the emulator's record: exactly the jobs whose uploads
-// have these SHA-256 sums, in any order (jobs Terraform creates at once
-// may start in either order).
-func jobsAre(e *testEmulator, sums ...string) statecheck.StateCheck {
-	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-		resp.Error = checkJobs(e, sums...)
-	})
-}
-
-func checkJobs(e *testEmulator, sums ...string) error {
-	jobs := e.Jobs()
-	if len(jobs) != len(sums) {
-		return fmt.Errorf("the emulator holds %d jobs, want %d", len(jobs), len(sums))
-	}
-	got := make([]string, len(jobs))
-	for i, j := range jobs {
-		if j.Upload != nil {
-			got[i] = j.Upload.SHA256
-		}
-	}
-	want := slices.Clone(sums)
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		return fmt.Errorf("the emulator's jobs received bytes with SHA-256 %v, want %v", got, want)
-	}
-	return nil
-}
-
-// sameJob checks that addr still holds the first job the emulator created.
-func sameJob(e *testEmulator, addr string) statecheck.StateCheck {
-	return checkEmulator(addr, func(v map[string]any) error {
-		if jobs := e.Jobs(); len(jobs) == 0 || v["id"] != jobs[0].ID {
-			return fmt.Errorf("%s holds job %v, want the first job", addr, v["id"])
-		}
-		return nil
-	})
-}
-
-// diagSpy records the diagnostics of every read, plan and apply (the test
-// harness shows errors only).
-type diagSpy struct {
-	tfprotov6.ProviderServer
-	mu    sync.Mutex
-	diags []*tfprotov6.Diagnostic
-}
-
-// count is how many warnings with summary the spy saw.
-func (s *diagSpy) count(summary string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, d := range s.diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
-			n++
-		}
-	}
-	return n
-}
-
-func (s *diagSpy) record(d []*tfprotov6.Diagnostic) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.diags = append(s.diags, d...)
-}
-
-func (s *diagSpy) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	resp, err := s.ProviderServer.ReadResource(ctx, req)
-	if resp != nil {
-		s.record(resp.Diagnostics)
-	}
-	return resp, err
-}
-
-func (s *diagSpy) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
-	if resp != nil {
-		s.record(resp.Diagnostics)
-	}
-	return resp, err
-}
-
-func (s *diagSpy) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
-	if resp != nil {
-		s.record(resp.Diagnostics)
-	}
-	return resp, err
-}
-
-// warning returns the detail of the last warning titled summary, or "".
-func (s *diagSpy) warning(summary string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i := len(s.diags) - 1; i >= 0; i-- {
-		if d := s.diags[i]; d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == summary {
-			return d.Detail
-		}
-	}
-	return ""
-}
-
-func (s *diagSpy) factories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"etl": func() (tfprotov6.ProviderServer, error) {
-			srv, err := providerserver.NewProtocol6WithError(testProvider())()
-			s.ProviderServer = srv
-			return s, err
-		},
-	}
-}
-
-// expectWarning checks that a warning titled summary was given, holding
-// every string of want.
-func (s *diagSpy) expectWarning(summary func() string, want ...string) statecheck.StateCheck {
-	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-		d := s.warning(summary())
-		if d == "" {
-			resp.Error = fmt.Errorf("no warning %q", summary())
-			return
-		}
-		for _, w := range want {
-			if !strings.Contains(d, w) {
-				resp.Error = fmt.Errorf("warning %q: %q does not say %q", summary(), d, w)
-				return
-			}
-		}
-	})
-}
-
-// wrappedEmulator serves the emulator behind wrap, to act on requests as
-// they arrive.
-func wrappedEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Server, http.ResponseWriter, *http.Request)) *testEmulator {
-	t.Helper()
-	srv := emulator.New(withEnvRules(t, opts))
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { wrap(srv, w, r) }))
-	t.Cleanup(ts.Close)
-	return &testEmulator{Server: srv, URL: ts.URL}
-}
-
-// testClock is the emulator's clock, moved forward by tests.
-type testClock struct {
-	mu  sync.Mutex
-	off time.Duration
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.off)
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.off += d
-}
 
 // Moving the file, switching between content and a path with the same
 // bytes, renaming the file or its part, and the behaviour settings update
@@ -521,13 +359,6 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 		},
 	})
 	t.Logf("jobs: %d (both started outside Terraform)", len(e.Jobs()))
-}
-
-func check(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Error(err)
-	}
 }
 
 // A saved plan applied after its file was edited starts no job and leaves

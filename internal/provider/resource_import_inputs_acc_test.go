@@ -2,16 +2,12 @@ package provider
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
@@ -25,105 +21,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-// wireLog records the requests an emulator answered, as "METHOD PATH ->
-// STATUS", in the order it answered them.
-type wireLog struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-// newLoggedEmulator starts an emulator whose requests are recorded.
-func newLoggedEmulator(t *testing.T, opts emulator.Options) (*testEmulator, *wireLog) {
-	w := &wireLog{}
-	opts.Logf = func(_ string, args ...any) {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		w.lines = append(w.lines, fmt.Sprintf("%s %s -> %v", args[0], args[1], args[3]))
-	}
-	return newTestEmulator(t, opts), w
-}
-
-// writes returns the requests that change something (every method but
-// GET), in order.
-func (w *wireLog) writes() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return slices.DeleteFunc(slices.Clone(w.lines), func(l string) bool { return strings.HasPrefix(l, "GET ") })
-}
-
-func (w *wireLog) all() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return slices.Clone(w.lines)
-}
-
-// entryHash is content_sha256 of a job with inputs, computed here from
-// its documented construction: per input, in ascending input id,
-// "<input id>\n<format>\n<encoding>\n<sha256 hex>\n".
-func entryHash(entries ...[4]string) string {
-	slices.SortFunc(entries, func(a, b [4]string) int { return strings.Compare(a[0], b[0]) })
-	var b strings.Builder
-	for _, e := range entries {
-		b.WriteString(e[0] + "\n" + e[1] + "\n" + e[2] + "\n" + e[3] + "\n")
-	}
-	s := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(s[:])
-}
-
-// The rows of the "Load Rates" step, and the CSV file they are sent as
-// (written by encoding/csv, not by the provider).
-var ratesRows = [][]string{{"Currency", "Rate"}, {"EUR", "1.08"}, {"CAD", "0.73"}}
-
-var actualsRows = [][]string{{"Account", "Amount"}, {"4000", "100.50"}, {"4010", "-20"}}
-
-// twoStepDirectory loads the two-step template: "Load Actuals" from the
-// file var.actuals, "Load Rates" from ratesRows. Its variables are
-// twoStepVariables. As with every configuration directory with a provider
-// block, the provider factories go in each step, not in the TestCase.
-var twoStepDirectory = config.StaticDirectory("testdata/two_step")
-
-// twoStepVariables are the variables of twoStepDirectory: the "Load
-// Actuals" step keyed by actualsKey, from the file at actuals, with vars
-// (submit and wait, left out when not set).
-func twoStepVariables(e *testEmulator, actualsKey, actuals string, vars config.Variables) config.Variables {
-	v := e.configVariables(config.Variables{
-		"actuals_key": config.StringVariable(actualsKey),
-		"actuals":     config.StringVariable(actuals),
-	})
-	maps.Copy(v, vars)
-	return v
-}
-
-// expectInputs asserts the emulator's one job of addr received exactly
-// these bytes in each input, and that content_sha256 is their hash.
-func expectInputs(e *testEmulator, addr string, want map[string][]byte) statecheck.StateCheck {
-	return checkEmulator(addr, func(v map[string]any) error {
-		id, _ := v["id"].(string)
-		job, ok := e.Job(id)
-		if !ok {
-			return fmt.Errorf("%s: job %q not on the emulator", addr, id)
-		}
-		if len(job.Inputs) != len(want) {
-			return fmt.Errorf("%s: job %s has %d inputs loaded, want %d", addr, id, len(job.Inputs), len(want))
-		}
-		var entries [][4]string
-		for inputID, b := range want {
-			u := job.Inputs[inputID]
-			switch {
-			case u == nil:
-				return fmt.Errorf("%s: input %s not loaded", addr, inputID)
-			case u.SHA256 != sha256Hex(b) || u.Bytes != int64(len(b)):
-				return fmt.Errorf("%s: input %s received %d bytes with SHA-256 %s, want %d bytes with %s", addr, inputID, u.Bytes, u.SHA256, len(b), sha256Hex(b))
-			}
-			entries = append(entries, [4]string{inputID, u.Format, u.Encoding, u.SHA256})
-		}
-		if sum, _ := v["content_sha256"].(string); sum != entryHash(entries...) {
-			return fmt.Errorf("%s: content_sha256 %s, want %s (from the bytes received)", addr, sum, entryHash(entries...))
-		}
-		return nil
-	})
-}
 
 func TestAccImportInputs_fileAndRows(t *testing.T) {
 	e, wire := newLoggedEmulator(t, emulator.Options{})

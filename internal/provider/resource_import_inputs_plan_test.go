@@ -14,17 +14,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
-// inputsTF builds the inputs value: key -> {"file": {...}} or {"rows": [][]string}.
-func inputsTF(t *testing.T, ins map[string]map[string]any) tftypes.Value {
-	t.Helper()
-	mt := importType().AttributeTypes["inputs"].(tftypes.Map)
-	vals := map[string]tftypes.Value{}
-	for k, in := range ins {
-		vals[k] = tfValue(t, mt.ElementType, in)
-	}
-	return tftypes.NewValue(mt, vals)
-}
-
 // configuredHarness is a provider server configured against a fresh emulator.
 func configuredHarness(t *testing.T) (*protoHarness, *testEmulator) {
 	t.Helper()
@@ -48,16 +37,6 @@ func plannedString(t *testing.T, p *tfprotov6.PlanResourceChangeResponse, name s
 		t.Fatal(err)
 	}
 	return m[name]
-}
-
-func diagsAt(diags []*tfprotov6.Diagnostic, sev tfprotov6.DiagnosticSeverity, summary string) []*tfprotov6.Diagnostic {
-	var out []*tfprotov6.Diagnostic
-	for _, d := range diags {
-		if d.Severity == sev && d.Summary == summary {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 func TestPlanInputs(t *testing.T) {

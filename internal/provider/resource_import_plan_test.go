@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
@@ -29,58 +28,6 @@ const goldenText = "Account,Amount,City\r\n4000,\"1,5\",Montréal\n4010,-20,\"sa
 // goldenTextUTF16 adds characters outside the BMP (surrogate pairs in
 // UTF-16) and a character Windows-1252 cannot represent.
 const goldenTextUTF16 = goldenText + "4030,4,😀 Ω 中\n"
-
-// goldenRows exercises the JSON encoder (HTML characters, escapes, U+2028,
-// control characters, non-BMP) and the CSV writer (quoting of delimiters,
-// quotes, CR, LF, leading and trailing spaces, an empty row cell).
-var goldenRows = [][]string{
-	{"Account", "Amount", "Memo"},
-	{"4000", "100.50", `<a href="x">&amp;</a>`},
-	{"4010", "-20", "back\\slash \"quoted\"\ttab"},
-	{"4020", "", "line\nbreak\r\nCRLF"},
-	{"4030", "1e3", "sep\u2028par\u2029 nul-ish \x01\x1f"},
-	{"4040", " 7", "trailing "},
-	{"4050", "8", "Montréal € 😀 中"},
-	{"4060", "9", ","},
-}
-
-func goldenFile(t *testing.T, content, format, enc string) types.Object {
-	t.Helper()
-	obj, d := types.ObjectValueFrom(context.Background(), fileAttrTypes, fileModel{
-		Path: types.StringNull(), Content: types.StringValue(content), Format: types.StringValue(format),
-		Encoding: types.StringValue(enc), Name: types.StringNull(), PartName: types.StringValue("file"),
-	})
-	if d.HasError() {
-		t.Fatal(d)
-	}
-	return obj
-}
-
-func goldenPath(t *testing.T, content string) types.Object {
-	t.Helper()
-	p := writeFile(t, t.TempDir(), "golden.csv", []byte(content))
-	obj, d := types.ObjectValueFrom(context.Background(), fileAttrTypes, fileModel{
-		Path: types.StringValue(p), Content: types.StringNull(), Format: types.StringValue("CSV"),
-		Encoding: types.StringValue("UTF-8"), Name: types.StringValue("golden.csv"), PartName: types.StringValue("file"),
-	})
-	if d.HasError() {
-		t.Fatal(d)
-	}
-	return obj
-}
-
-func goldenRowsList(t *testing.T, rows [][]string) types.List {
-	t.Helper()
-	elems := make([]attr.Value, len(rows))
-	for i, r := range rows {
-		cells := make([]attr.Value, len(r))
-		for j, c := range r {
-			cells[j] = types.StringValue(c)
-		}
-		elems[i] = types.ListValueMust(types.StringType, cells)
-	}
-	return types.ListValueMust(types.ListType{ElemType: types.StringType}, elems)
-}
 
 // TestContentSHA256Golden: the content_sha256 planned for inline content
 // in each encoding and for rows (sent as JSON).

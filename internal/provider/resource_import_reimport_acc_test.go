@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,12 +78,6 @@ func (c *reimportCLI) apply(t *testing.T, ok bool, kv []string, extra ...string)
 	return out
 }
 
-// stateJob is what the state holds of one etl_import.
-type stateJob struct {
-	ID, Status, Format, Encoding string
-	Tainted                      bool
-}
-
 // state reads every etl_import in state, by address.
 func (c *reimportCLI) state(t *testing.T) map[string]stateJob {
 	t.Helper()
@@ -93,42 +86,6 @@ func (c *reimportCLI) state(t *testing.T) map[string]stateJob {
 		t.Fatalf("terraform show -json: %v\n%s", err, out)
 	}
 	return parseShowJSON(t, out)
-}
-
-// parseShowJSON is every etl_import in the output of terraform show
-// -json, by address.
-func parseShowJSON(t *testing.T, out string) map[string]stateJob {
-	t.Helper()
-	var doc struct {
-		Values struct {
-			RootModule struct {
-				Resources []struct {
-					Address string
-					Type    string
-					Tainted bool `json:"tainted"`
-					Values  struct {
-						ID     string `json:"id"`
-						Status string `json:"status"`
-						File   struct {
-							Format   string `json:"format"`
-							Encoding string `json:"encoding"`
-						} `json:"file"`
-					}
-				} `json:"resources"`
-			} `json:"root_module"`
-		} `json:"values"`
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("terraform show -json: %v\n%s", err, out)
-	}
-	jobs := map[string]stateJob{}
-	for _, r := range doc.Values.RootModule.Resources {
-		if r.Type == "etl_import" {
-			v := r.Values
-			jobs[r.Address] = stateJob{v.ID, v.Status, v.File.Format, v.File.Encoding, r.Tainted}
-		}
-	}
-	return jobs
 }
 
 // expectJobs requires exactly n jobs on the emulator, each with the

@@ -1,12 +1,10 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -26,9 +24,6 @@ import (
 // A wait cut short is resumed by the next plain apply, never repeated:
 // each test asserts on the emulator's record of jobs (count and bytes)
 // and of submit requests, and logs what it saw.
-
-// resumeAddr is the address every test here imports to.
-const resumeAddr = "etl_import.gl"
 
 // resumeRows is the data every test here imports.
 var resumeRows = [][]string{{"Account", "Amount"}, {"4000", "1"}}
@@ -52,18 +47,6 @@ resource "etl_import" "gl" {
 // expectStatus checks the status recorded for resumeAddr.
 func expectStatus(s string) statecheck.StateCheck {
 	return statecheck.ExpectKnownValue(resumeAddr, tfjsonpath.New("status"), knownvalue.StringExact(s))
-}
-
-// expectJobCount is a CheckDestroy that requires exactly n jobs on the
-// emulator once everything is destroyed: a destroy starts none.
-func expectJobCount(t *testing.T, e *testEmulator, n int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if got := len(e.Jobs()); got != n {
-			return fmt.Errorf("%d jobs after destroy, want %d", got, n)
-		}
-		t.Logf("jobs: %d, submit requests: %d, cancel requests: %d", n, e.Requests(emulator.EndpointSubmitJob), e.Requests(emulator.EndpointCancelJob))
-		return nil
-	}
 }
 
 // The wait times out; the job then completes; a plain apply settles that
@@ -302,29 +285,6 @@ func TestAccResume_interrupted(t *testing.T) {
 		t.Fatalf("the plan after it is not empty: %v\n%s", err, o)
 	}
 	t.Logf("jobs: %d, submit requests: %d", len(e.Jobs()), e.Requests(emulator.EndpointSubmitJob))
-}
-
-// startWaiting starts terraform with args and returns once its job runs
-// on e and has been polled twice (the provider waits for it), with the
-// command and its output so far.
-func (c *actionsCLI) startWaiting(t *testing.T, e *testEmulator, args ...string) (*exec.Cmd, *bytes.Buffer) {
-	t.Helper()
-	cmd := exec.Command(c.tf, args...)
-	cmd.Dir, cmd.Env = c.dir, c.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for len(e.Jobs()) == 0 || e.Requests(emulator.EndpointGetJobStatus) < 2 {
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			t.Fatalf("the apply never waited for a job:\n%s", out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return cmd, &out
 }
 
 // cancel_on_destroy = true: the replacement's Delete of a tainted job with

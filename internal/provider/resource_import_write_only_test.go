@@ -195,13 +195,6 @@ func applyWithState(t *testing.T, h *protoHarness, cfg map[string]any) *tfprotov
 	return a
 }
 
-func importSchema(t *testing.T) schema.Schema {
-	t.Helper()
-	var resp resource.SchemaResponse
-	(&importResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
-	return resp.Schema
-}
-
 // inputs["key"].file.content_wo: the same meaning as content in an input,
 // planned into content_sha256, sent as planned, and never in plan or state.
 func TestWriteOnlyInInputs(t *testing.T) {

@@ -81,6 +81,7 @@ type Client struct {
 	userAgent string
 	logf      LogFunc
 	http      *retryablehttp.Client
+	templates templateCache // CachedTemplate's
 }
 
 // New validates cfg (the hub or base URL, and both halves of the token),

@@ -95,7 +95,7 @@ func (a *importAction) Invoke(ctx context.Context, req action.InvokeRequest, res
 // runner returns the jobRunner of one invocation (the action's wording),
 // reporting each status it waits through to p (nil: none).
 func (a *importAction) runner(p *actionProgress) *jobRunner {
-	r := &jobRunner{client: a.client, templates: a.templates, tuning: a.tuning, wording: actionWording}
+	r := &jobRunner{client: a.client, tuning: a.tuning, wording: actionWording}
 	if p != nil {
 		r.progress = p.send
 	}

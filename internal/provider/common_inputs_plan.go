@@ -16,13 +16,13 @@ import (
 // template's steps, each input hashed and its file checked as the
 // top-level file is, and the rules of submit with inputs.
 
-// resolveInputs reads the template (r.templates) and resolves the keys
+// resolveInputs reads the template (through the client's cache) and resolves the keys
 // of ins to its steps (importjob.Template.ResolveKeys); errors are on the
 // template_id or on the key, and lie outside the configuration
 // (outsideError): the template is the service's.
 func (r *jobRunner) resolveInputs(ctx context.Context, templateID string, ins []keyedInput) (importjob.Template, map[string]importjob.Step, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	et, err := r.templates.get(ctx, r.client, templateID)
+	et, err := r.client.CachedTemplate(ctx, templateID)
 	if err != nil {
 		addOutsideError(&diags, path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
 			fmt.Sprintf("The keys of inputs are resolved against the template's steps, read from the service: %s.%s", err, hintOf(err)))

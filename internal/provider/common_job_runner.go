@@ -20,11 +20,10 @@ import (
 // its own way. The resource and the action differ only in what their
 // diagnostics say (wording).
 type jobRunner struct {
-	client *etl.Client
-	// templates are the templates read through client (nil: read each
-	// time), tuning how often it polls and reports.
-	templates *templateCache
-	tuning    tuning
+	client *etl.Client // its templates are read through its cache
+	// tuning is how often it polls and reports, and the largest JSON body
+	// of rows it sends.
+	tuning tuning
 	// wording ends the diagnostics: resourceWording or actionWording.
 	wording runnerWording
 	// progress, when set, hears each status seen while waiting (the

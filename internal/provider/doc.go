@@ -9,8 +9,8 @@
 // private states into their facts, calls them, and writes back what they
 // decide. It holds no state of its own: what a provider process keeps
 // (the journal, the response gate) is its Server's, and what a provider
-// configures (the client, its templates, the tuning) is handed to the
-// resource and the action by Configure.
+// configures (the client, which keeps the templates it read, and the
+// tuning) is handed to the resource and the action by Configure.
 //
 // Files are named for the kind of Terraform object they serve, kind first
 // (as terraform-provider-tls does), and then for what they hold:
@@ -40,9 +40,9 @@
 //     the data facts, diagnostics, validators, content_sha256
 //     (common_content_sha256.go, the one place it is computed), the hash
 //     cache as a plan sees it, uploads, inputs (their model, plan-time
-//     checks and loading), the template cache, the job runner (start,
-//     submit, cancel, wait), timeouts, progress, and helpers on values
-//     (common_values.go).
+//     checks and loading), templates as the core reads them, the job
+//     runner (start, submit, cancel, wait), timeouts, progress, and
+//     helpers on values (common_values.go).
 //
 // The arrows between files run down: a common_*.go file uses nothing a
 // file of one kind declares (TestFilesArrowsRunDown).

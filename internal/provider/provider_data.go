@@ -15,9 +15,8 @@ import (
 // runnerData is what Configure hands the etl_import action (and the
 // resource): what a jobRunner needs.
 type runnerData struct {
-	client    *etl.Client    // nil until the provider's settings are known
-	templates *templateCache // the templates read through client
-	tuning    tuning         // how often a job is polled and progress reported
+	client *etl.Client // nil until the provider's settings are known
+	tuning tuning      // how often a job is polled and progress reported
 }
 
 // importResourceData is what Configure hands the etl_import resource.
@@ -34,9 +33,6 @@ type importResourceData struct {
 func (p *etlProvider) resourceData(ctx context.Context, client *etl.Client, hashCache bool) *importResourceData {
 	rd := &importResourceData{runnerData: runnerData{client: client, tuning: p.server.tuning}, hashCache: hashCache,
 		journal: p.server.openJournal(ctx), gate: p.server.gate, refreshed: &p.refreshed}
-	if client != nil {
-		rd.templates = newTemplateCache()
-	}
 	return rd
 }
 

@@ -53,7 +53,7 @@ func (r *importResource) Metadata(_ context.Context, req resource.MetadataReques
 func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.wording = resourceWording
 	d := importDataFrom(req.ProviderData, &resp.Diagnostics)
-	r.client, r.templates, r.tuning = d.client, d.templates, d.tuning
+	r.client, r.tuning = d.client, d.tuning
 	r.hashCache, r.journal, r.gate, r.refreshed = d.hashCache, d.journal, d.gate, d.refreshed
 }
 

@@ -98,7 +98,7 @@ func (r *importResource) warnSeveralSteps(ctx context.Context, plan importModel,
 	if r.client == nil || !known(plan.TemplateID) {
 		return
 	}
-	t, err := r.template(ctx, plan.TemplateID.ValueString())
+	t, err := r.client.CachedTemplate(ctx, plan.TemplateID.ValueString())
 	if err != nil || len(t.Steps) < 2 {
 		return
 	}

@@ -12,7 +12,7 @@ import (
 
 // Where the data goes, before anything is sent: the plan of a new job
 // (a create, or a replacement) shows model_id and model_name as the
-// template's, read once per plan through the template cache (the same
+// template's, read once per plan through the client's cache (the same
 // read as the several-steps warning's). They stay unknown when the
 // provider is not configured yet or the template cannot be read then (the
 // apply reports that). A job keeps the model it was planned with in the
@@ -25,7 +25,7 @@ func (r *importResource) planModel(ctx context.Context, plan importModel, resp *
 	if r.client == nil || !known(plan.TemplateID) {
 		return
 	}
-	t, err := r.template(ctx, plan.TemplateID.ValueString())
+	t, err := r.client.CachedTemplate(ctx, plan.TemplateID.ValueString())
 	if err != nil || t.ModelID == "" {
 		return
 	}

@@ -8,6 +8,7 @@
 //   - transport.go: one call across its attempts, and the written-request
 //     trace; retry.go: the request kinds, the retry policy and the backoff.
 //   - fileinput.go: formats, encodings and a file upload's metadata;
+//     encode_text.go: text written in an encoding;
 //     multipart.go: the multipart body and the rule for its header values.
 //   - rows_json.go and rows_csv.go: the two encodings of rows (the JSON body
 //     of start with data, the CSV file of rows sent as a file);

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 )
 
@@ -54,6 +53,19 @@ func FormatFromExtension(name string) (FileFormat, bool) {
 		return FormatTDF, true
 	}
 	return "", false
+}
+
+// Extension is the extension FormatFromExtension maps to f, the one a
+// file with no name of its own is given (such as data.tsv): psv, tsv,
+// else csv.
+func (f FileFormat) Extension() string {
+	switch f {
+	case FormatPSV:
+		return "psv"
+	case FormatTDF:
+		return "tsv"
+	}
+	return "csv"
 }
 
 // Encoding is the character encoding of a flat file, spelled as the service
@@ -116,7 +128,7 @@ func (in FileInput) Validate() error {
 	switch {
 	case in.FileFormat.Delimiter() == 0:
 		return fmt.Errorf("file format %q is not one of CSV, PSV, TDF", in.FileFormat)
-	case !slices.Contains(Encodings, in.FileEncoding):
+	case !in.FileEncoding.Known():
 		return fmt.Errorf("file encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", in.FileEncoding)
 	}
 	return nil

@@ -13,3 +13,15 @@ func TestFormatFromExtension(t *testing.T) {
 		}
 	}
 }
+
+// TestExtension: each format's extension maps back to it.
+func TestExtension(t *testing.T) {
+	for _, f := range FileFormats {
+		if got, ok := FormatFromExtension("data." + f.Extension()); !ok || got != f {
+			t.Errorf("%s: data.%s maps to %q", f, f.Extension(), got)
+		}
+	}
+	if FormatPSV.Extension() != "psv" || FormatTDF.Extension() != "tsv" || FormatCSV.Extension() != "csv" {
+		t.Error("the extensions of the default names changed: data.csv, data.psv, data.tsv")
+	}
+}

@@ -126,7 +126,7 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	case content.IsUnknown() || f.Encoding.IsUnknown() || content.IsNull():
 		return types.StringUnknown(), diags
 	}
-	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := etl.EncodeText(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
 	if err != nil {
 		addContentError(&diags, name, etl.Encoding(f.Encoding.ValueString()), err)
 		return types.StringUnknown(), diags

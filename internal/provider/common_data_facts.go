@@ -112,7 +112,7 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 	case !known(content) || !known(f.Encoding):
 		return unknownFacts(writeOnly)
 	}
-	b, err := encodeContent(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := etl.EncodeText(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
 	if err != nil {
 		return unknownFacts(writeOnly) // the hash reports it
 	}

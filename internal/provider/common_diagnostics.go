@@ -224,9 +224,11 @@ func attemptsNote(err error) string {
 // declared encoding cannot represent.
 func addContentError(diags *diag.Diagnostics, name string, enc etl.Encoding, err error) {
 	msg := err.Error()
-	var ue *unencodableError
+	var ue *etl.UnencodableError
 	if errors.As(err, &ue) && strings.HasSuffix(name, "_wo") {
-		msg = ue.withoutValue()
+		// The error without the character, in any form: a write-only value.
+		msg = fmt.Sprintf("a character on line %d, column %d cannot be written in Windows Latin-1 (the value is write-only, so the character is not shown): "+
+			"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", ue.Line, ue.Column)
 	}
 	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, msg))
 }

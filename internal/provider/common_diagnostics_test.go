@@ -113,3 +113,23 @@ func TestAddStillUnknown(t *testing.T) {
 	addStillUnknown(&d, path.Root("inputs"), whenInvoked)
 	assertAttrError(t, d, path.Root("inputs"), "inputs still has unknown values when the action is invoked", "bug in the provider")
 }
+
+// TestAddContentError: inline content the encoding cannot write is an
+// error on its attribute; content_wo's names where, never the character.
+func TestAddContentError(t *testing.T) {
+	_, err := etl.EncodeText("A,B\n1,Ω\n", etl.EncodingLatin1)
+	var d diag.Diagnostics
+	addContentError(&d, "content", etl.EncodingLatin1, err)
+	addContentError(&d, "content_wo", etl.EncodingLatin1, err)
+	if d.ErrorsCount() != 2 {
+		t.Fatalf("want two errors, got %v", d)
+	}
+	assertAttrError(t, d[:1], filePath("content"), "file.content cannot be encoded as Windows Latin-1", "U+03A9", "line 2, column 3")
+	assertAttrError(t, d[1:], filePath("content_wo"), "file.content_wo cannot be encoded", "line 2, column 3", "the value is write-only")
+	if d[0].Summary() != summaryNotEncodable || d[1].Summary() != summaryNotEncodable {
+		t.Errorf("summaries %q, %q", d[0].Summary(), d[1].Summary())
+	}
+	if detail := d[1].Detail(); strings.Contains(detail, "Ω") || strings.Contains(detail, "03A9") {
+		t.Errorf("content_wo's error shows the character: %q", detail)
+	}
+}

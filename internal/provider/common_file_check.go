@@ -25,7 +25,7 @@ func checkTarget(f fileModel) (etl.FileFormat, etl.Encoding, bool) {
 		return "", "", false
 	}
 	format, enc := etl.FileFormat(f.Format.ValueString()), etl.Encoding(f.Encoding.ValueString())
-	if format.Delimiter() == 0 || !validEncodingName(enc) {
+	if format.Delimiter() == 0 || !enc.Known() {
 		return "", "", false
 	}
 	return format, enc, true

@@ -21,8 +21,8 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 	}
 	if content, name := f.inline(); known(content) && known(d.Encoding) {
 		enc := etl.Encoding(d.Encoding.ValueString())
-		if validEncodingName(enc) {
-			if _, err := encodeContent(content.ValueString(), enc); err != nil {
+		if enc.Known() {
+			if _, err := etl.EncodeText(content.ValueString(), enc); err != nil {
 				addContentError(&diags, name, enc, err)
 			}
 		}

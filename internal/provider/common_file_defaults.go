@@ -60,7 +60,8 @@ func defaultFormat(p, name types.String) types.String {
 }
 
 // defaultName returns the base name of the path, else data.<ext> of the
-// format (extensionFor); unknown or null when the value it depends on is.
+// format (etl.FileFormat.Extension); unknown or null when the value it
+// depends on is.
 func defaultName(p, format types.String) types.String {
 	switch {
 	case p.IsUnknown():
@@ -70,19 +71,7 @@ func defaultName(p, format types.String) types.String {
 	case format.IsUnknown() || format.IsNull():
 		return format
 	}
-	return types.StringValue("data." + extensionFor(etl.FileFormat(format.ValueString())))
-}
-
-// extensionFor returns the extension of the default file name of inline
-// content in format f: psv, tsv, else csv.
-func extensionFor(f etl.FileFormat) string {
-	switch f {
-	case etl.FormatPSV:
-		return "psv"
-	case etl.FormatTDF:
-		return "tsv"
-	}
-	return "csv"
+	return types.StringValue("data." + etl.FileFormat(format.ValueString()).Extension())
 }
 
 // resolveFile fills the file block's defaults at apply and returns it (nil

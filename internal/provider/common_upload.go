@@ -107,7 +107,7 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 		}, diags
 	}
 	content, name := f.inline()
-	b, err := encodeContent(content.ValueString(), input.FileEncoding)
+	b, err := etl.EncodeText(content.ValueString(), input.FileEncoding)
 	if err != nil {
 		addContentError(&diags, name, input.FileEncoding, err)
 		return nil, diags

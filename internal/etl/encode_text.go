@@ -1,0 +1,54 @@
+package etl
+
+import (
+	"fmt"
+	"slices"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// Known reports whether e is an encoding the service accepts (Encodings).
+func (e Encoding) Known() bool { return slices.Contains(Encodings, e) }
+
+// EncodeText encodes UTF-8 text to the encoding enc: the bytes of a file
+// in that encoding, as the service reads it. UTF-16 is little-endian with
+// a byte order mark. A character Windows Latin-1 cannot write is an
+// *UnencodableError.
+func EncodeText(s string, enc Encoding) ([]byte, error) {
+	switch enc {
+	case EncodingUTF8:
+		return []byte(s), nil
+	case EncodingUTF16:
+		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(s))
+	case EncodingLatin1:
+		out := make([]byte, 0, len(s))
+		line, col := 1, 0
+		for _, r := range s {
+			col++
+			b, ok := charmap.Windows1252.EncodeRune(r)
+			if !ok {
+				return nil, &UnencodableError{Rune: r, Line: line, Column: col}
+			}
+			out = append(out, b)
+			if r == '\n' {
+				line, col = line+1, 0
+			}
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+}
+
+// UnencodableError is a character of text (Rune, on line Line at column
+// Column, counted in characters) that the encoding, Windows Latin-1,
+// cannot write.
+type UnencodableError struct {
+	Rune         rune
+	Line, Column int
+}
+
+func (e *UnencodableError) Error() string {
+	return fmt.Sprintf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+
+		"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", e.Rune, e.Rune, e.Line, e.Column)
+}

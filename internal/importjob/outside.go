@@ -1,5 +1,7 @@
 package importjob
 
+import "sync"
+
 // What lies outside the configuration: a file the configuration names (a
 // file's or an input's), the template on the service (its steps, for
 // inputs; the one an adopted job must belong to). A plan reads it, and it
@@ -60,4 +62,49 @@ func PlanUnreadable(h Holding) Unreadable {
 		return Unreadable{Warn: true, RefuseDelete: true}
 	}
 	return Unreadable{}
+}
+
+// Refreshed remembers, for one provider process, the sources outside the
+// configuration (its files, each with the template it goes to) of the
+// objects its refreshes read, with their jobs. Terraform and OpenTofu plan
+// a tainted object as a new one, with no prior state; the refresh of the
+// same run read it, so a plan with a source one of them read is that of
+// an object in state (HoldsTainted). A new object that names the same file
+// as one in state is taken for it too: its plan then warns where it would
+// fail, and its apply fails as the file cannot be read. A nil *Refreshed
+// remembers nothing.
+type Refreshed struct {
+	mu   sync.Mutex
+	jobs map[string]string // source -> job id
+}
+
+// Add remembers the sources of an object whose job the refresh read.
+func (r *Refreshed) Add(job string, sources []string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.jobs == nil {
+		r.jobs = map[string]string{}
+	}
+	for _, s := range sources {
+		r.jobs[s] = job
+	}
+}
+
+// JobOf returns the job of an object a refresh read with one of sources;
+// "" when none.
+func (r *Refreshed) JobOf(sources []string) string {
+	if r == nil {
+		return ""
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, s := range sources {
+		if job := r.jobs[s]; job != "" {
+			return job
+		}
+	}
+	return ""
 }

@@ -22,3 +22,28 @@ func TestPlanUnreadable(t *testing.T) {
 		})
 	}
 }
+
+// A refresh remembers the sources of the object it read; a plan with one
+// of them is that of the object's job. A nil Refreshed remembers nothing.
+func TestRefreshed(t *testing.T) {
+	var r Refreshed
+	a, b := []string{`"7" file.path="/d/a.csv"`}, []string{`"8" file.path="/d/a.csv"`}
+	if job := r.JobOf(a); job != "" {
+		t.Errorf("before any refresh: job %q", job)
+	}
+	r.Add("42", a)
+	if job := r.JobOf(a); job != "42" {
+		t.Errorf("after its refresh: job %q, want 42", job)
+	}
+	if job := r.JobOf(b); job != "" {
+		t.Errorf("another source: job %q, want none", job)
+	}
+	if job := r.JobOf(append(b, a...)); job != "42" {
+		t.Errorf("one source of several: job %q, want 42", job)
+	}
+	var none *Refreshed
+	none.Add("42", a)
+	if job := none.JobOf(a); job != "" {
+		t.Errorf("nil: job %q", job)
+	}
+}

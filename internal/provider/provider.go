@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Environment variables read when the matching provider attribute is not set.
@@ -47,7 +48,7 @@ type etlProvider struct {
 	version string
 	server  *Server
 	// refreshed: the files of the objects this provider's refreshes read.
-	refreshed refreshedSources
+	refreshed importjob.Refreshed
 }
 
 // providerModel holds the provider block as written, before environment

@@ -41,7 +41,7 @@ type importResource struct {
 	gate      *responseGate      // spaces the responses (resource_import_response_gate.go)
 	// refreshed: the files of the objects refreshed by this provider
 	// (resource_import_sources.go).
-	refreshed *refreshedSources
+	refreshed *importjob.Refreshed
 }
 
 func (r *importResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -191,7 +191,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if r.journal != nil {
 		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
 	}
-	r.refreshed.add(ctx, state)
+	r.refreshed.Add(state.ID.ValueString(), sourceKeys(ctx, state))
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 	refreshFacts(ctx, &state, resp.Private, r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

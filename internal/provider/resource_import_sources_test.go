@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Where the data comes from: the top-level file's path, or each input's
@@ -36,28 +38,26 @@ func TestDataSources(t *testing.T) {
 	}
 }
 
-// A refresh remembers the files of the object it read; a plan with one of
-// them is that of the object's job. A nil registry remembers nothing.
-func TestRefreshedSources(t *testing.T) {
+// sourceKeys: a file's source names its template, so that the same file
+// for another template is another source; inline data and rows outside
+// inputs have none.
+func TestSourceKeys(t *testing.T) {
 	ctx := t.Context()
 	m := importModel{ID: types.StringValue("42"), TemplateID: types.StringValue("7"), File: fileObject(t, "/d/a.csv"),
 		Inputs: types.MapNull(types.ObjectType{AttrTypes: inputAttrTypes})}
-	var s refreshedSources
-	if job := s.jobOf(sourceKeys(ctx, m)); job != "" {
-		t.Errorf("before any refresh: job %q", job)
-	}
-	s.add(ctx, m)
-	if job := s.jobOf(sourceKeys(ctx, m)); job != "42" {
-		t.Errorf("after its refresh: job %q, want 42", job)
-	}
 	other := m
 	other.TemplateID = types.StringValue("8")
-	if job := s.jobOf(sourceKeys(ctx, other)); job != "" {
-		t.Errorf("the same file for another template: job %q, want none", job)
+	got, otherKeys := sourceKeys(ctx, m), sourceKeys(ctx, other)
+	if len(got) != 1 || len(otherKeys) != 1 || got[0] == otherKeys[0] {
+		t.Errorf("sources %q and %q, want one each, told apart by template", got, otherKeys)
 	}
-	var none *refreshedSources
-	none.add(ctx, m)
-	if job := none.jobOf(sourceKeys(ctx, m)); job != "" {
-		t.Errorf("nil registry: job %q", job)
+	var r importjob.Refreshed
+	r.Add("42", got)
+	if job := r.JobOf(sourceKeys(ctx, m)); job != "42" {
+		t.Errorf("the refreshed object's plan: job %q, want 42", job)
+	}
+	rows := importModel{TemplateID: types.StringValue("7"), File: types.ObjectNull(fileAttrTypes), Inputs: m.Inputs}
+	if keys := sourceKeys(ctx, rows); len(keys) != 0 {
+		t.Errorf("rows: sources %q", keys)
 	}
 }

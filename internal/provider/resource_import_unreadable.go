@@ -23,7 +23,7 @@ import (
 // holding reports which object plan is the plan of (importjob.Holding),
 // with its job: the state's; the replaced job, in the second plan of a
 // replacement (markLive); a tainted object's, by the sources of its data
-// that the refresh of the same run read (refreshedSources).
+// that the refresh of the same run read (importjob.Refreshed).
 func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) (importjob.Holding, string) {
 	var id types.String
 	switch {
@@ -34,7 +34,7 @@ func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanReq
 	if live, ok := privateJSON[string](ctx, req.Private, privateLiveKey); ok {
 		return importjob.HoldsReplaced, *live
 	}
-	if job := r.refreshed.jobOf(sourceKeys(ctx, plan)); job != "" {
+	if job := r.refreshed.JobOf(sourceKeys(ctx, plan)); job != "" {
 		return importjob.HoldsTainted, job
 	}
 	return importjob.HoldsNothing, ""

@@ -2,12 +2,9 @@ package provider
 
 import (
 	"context"
-	"maps"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
-
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
@@ -36,14 +33,6 @@ type actionFileModel struct {
 	Name     types.String `tfsdk:"name"`
 	PartName types.String `tfsdk:"part_name"`
 }
-
-// actionFileAttrTypes are the attributes of the action's file block: the
-// resource's (fileAttrTypes) less content_wo.
-var actionFileAttrTypes = func() map[string]attr.Type {
-	m := maps.Clone(fileAttrTypes)
-	delete(m, "content_wo")
-	return m
-}()
 
 // file returns the file block as the resource's fileModel, as configured
 // (no defaults); nil when it is null or unknown.

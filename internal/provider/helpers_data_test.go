@@ -14,6 +14,7 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -320,3 +321,11 @@ var (
 	frozen     sync.Map
 	freezeOnce sync.Once
 )
+
+// actionFileAttrTypes are the attributes of the action's file block: the
+// resource's (fileAttrTypes) less content_wo.
+var actionFileAttrTypes = func() map[string]attr.Type {
+	m := maps.Clone(fileAttrTypes)
+	delete(m, "content_wo")
+	return m
+}()

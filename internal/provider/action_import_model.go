@@ -2,12 +2,12 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
 // importActionModel holds the etl_import action's configuration as
@@ -22,50 +22,44 @@ type importActionModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-// actionFileModel holds the action's file block: the resource's
-// fileModel less content_wo, which an action, keeping no state, has no
-// use for.
-type actionFileModel struct {
-	Path     types.String `tfsdk:"path"`
-	Content  types.String `tfsdk:"content"`
-	Format   types.String `tfsdk:"format"`
-	Encoding types.String `tfsdk:"encoding"`
-	Name     types.String `tfsdk:"name"`
-	PartName types.String `tfsdk:"part_name"`
-}
-
-// file returns the file block as the resource's fileModel, as configured
-// (no defaults); nil when it is null or unknown.
-func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnostics) {
-	if a.File.IsNull() || a.File.IsUnknown() {
-		return nil, nil
-	}
-	var f actionFileModel
-	diags := a.File.As(ctx, &f, basetypes.ObjectAsOptions{})
-	if diags.HasError() {
-		return nil, diags
-	}
-	return &fileModel{Path: f.Path, Content: f.Content, ContentWO: types.StringNull(), Format: f.Format,
-		Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}, diags
-}
-
-// specFile returns the action's file block obj as the spec's (the
-// resource's file type, fileAttrTypes), its defaults filled in
-// (withDefaults); null or unknown as obj is.
-func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
+// resourceFile is the action's file block obj as the resource's (of
+// fileAttrTypes): the same attributes, and content_wo, which an action,
+// keeping no state, has no use for, null; null or unknown as obj is.
+func resourceFile(obj types.Object) (types.Object, diag.Diagnostics) {
 	switch {
 	case obj.IsNull():
 		return types.ObjectNull(fileAttrTypes), nil
 	case obj.IsUnknown():
 		return types.ObjectUnknown(fileAttrTypes), nil
 	}
-	var f actionFileModel
-	diags := obj.As(ctx, &f, basetypes.ObjectAsOptions{})
-	if diags.HasError() {
+	attrs := maps.Clone(obj.Attributes())
+	attrs["content_wo"] = types.StringNull()
+	return types.ObjectValue(fileAttrTypes, attrs)
+}
+
+// file returns the file block as the resource's fileModel, as configured
+// (no defaults); nil when it is null or unknown.
+func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnostics) {
+	obj, diags := resourceFile(a.File)
+	f, d := fileFrom(ctx, obj)
+	diags.Append(d...)
+	return f, diags
+}
+
+// specFile returns the action's file block obj as the spec's (the
+// resource's file type, fileAttrTypes), its defaults filled in
+// (withDefaults); null or unknown as obj is.
+func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
+	full, diags := resourceFile(obj)
+	f, d := fileFrom(ctx, full)
+	diags.Append(d...)
+	switch {
+	case diags.HasError():
 		return types.ObjectUnknown(fileAttrTypes), diags
+	case f == nil:
+		return full, diags // null or unknown
 	}
-	v, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(fileModel{Path: f.Path, Content: f.Content, ContentWO: types.StringNull(),
-		Format: f.Format, Encoding: f.Encoding, Name: f.Name, PartName: f.PartName}))
+	v, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
 	diags.Append(d...)
 	return v, diags
 }

@@ -26,20 +26,17 @@ const dataFactsNote = " Known at plan when the data is; null with `inputs` (each
 
 // dataFactsAttributes are columns, row_count and size_bytes.
 func dataFactsAttributes() map[string]schema.Attribute {
+	return factsAttributes("The header row's cells; null for write-only data."+dataFactsNote,
+		"How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`."+dataFactsNote,
+		"How many bytes are sent: those `content_sha256` hashes."+dataFactsNote)
+}
+
+// factsAttributes are columns, row_count and size_bytes, described so.
+func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"columns": schema.ListAttribute{
-			MarkdownDescription: "The header row's cells; null for write-only data." + dataFactsNote,
-			ElementType:         types.StringType,
-			Computed:            true,
-		},
-		"row_count": schema.Int64Attribute{
-			MarkdownDescription: "How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`." + dataFactsNote,
-			Computed:            true,
-		},
-		"size_bytes": schema.Int64Attribute{
-			MarkdownDescription: "How many bytes are sent: those `content_sha256` hashes." + dataFactsNote,
-			Computed:            true,
-		},
+		"columns":    schema.ListAttribute{MarkdownDescription: columns, ElementType: types.StringType, Computed: true},
+		"row_count":  schema.Int64Attribute{MarkdownDescription: rowCount, Computed: true},
+		"size_bytes": schema.Int64Attribute{MarkdownDescription: sizeBytes, Computed: true},
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -24,21 +23,9 @@ const inputFactsNote = " Known at plan when the data is."
 // inputFactsAttributes are the facts of one input, as the top-level ones
 // (dataFactsAttributes) are of the file or rows.
 func inputFactsAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"columns": schema.ListAttribute{
-			MarkdownDescription: "This input's header row's cells; null for write-only data." + inputFactsNote,
-			ElementType:         types.StringType,
-			Computed:            true,
-		},
-		"row_count": schema.Int64Attribute{
-			MarkdownDescription: "How many data rows, after the header, the service imports into this input." + inputFactsNote,
-			Computed:            true,
-		},
-		"size_bytes": schema.Int64Attribute{
-			MarkdownDescription: "How many bytes this input sends." + inputFactsNote,
-			Computed:            true,
-		},
-	}
+	return factsAttributes("This input's header row's cells; null for write-only data."+inputFactsNote,
+		"How many data rows, after the header, the service imports into this input."+inputFactsNote,
+		"How many bytes this input sends."+inputFactsNote)
 }
 
 // factsOfInput reads the facts of in.

@@ -104,8 +104,18 @@ func TestExplore(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimRight(fig.String(), "\n"), "\n") {
 		t.Log(line)
 	}
+	logFigures(t, fig)
 	if fig.Mismatches > 0 {
 		t.Errorf("%d of %d sequences found a mismatch with the model:\n%s", fig.Mismatches, fig.Sequences, strings.Join(found, "\n"))
+	}
+}
+
+// logFigures logs the figures, a line each, then how the previous
+// release's operations differed from the model (not mismatches).
+func logFigures(t *testing.T, fig *figures) {
+	t.Helper()
+	for _, line := range fig.SceneDiffs {
+		t.Log("the scene: " + line)
 	}
 }
 
@@ -141,7 +151,11 @@ func (s setup) report(t *testing.T, q sequence, oc outcome) string {
 	}
 	dir := filepath.Join(envOr("EXPLORE_OUT", filepath.Join(s.Root, ".cache", "explore")), base)
 	_ = os.RemoveAll(dir)
-	err := writeRepro(dir, failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider, IDs: oc.IDs, Output: oc.Output})
+	f := failure{Seq: q, Problems: oc.Problems, CLI: s.CLI, Root: s.Root, Provider: s.Provider, IDs: oc.IDs, Output: oc.Output}
+	if q.Previous && s.OldCLIConfig != "" {
+		f.Previous = envOr("EXPLORE_PREVIOUS", previousCommit)
+	}
+	err := writeRepro(dir, f)
 	name := fmt.Sprintf("seed %d", q.Seed)
 	if q.Name != "" {
 		name = fmt.Sprintf("scenario %q", q.Name)

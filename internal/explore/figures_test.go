@@ -14,6 +14,8 @@ type figures struct {
 	Restores                                          int // state files found empty after a kill, and restored
 	Reruns                                            int // sequences run again after a command ran over cliTimeout
 	Upgrades                                          int // upgrade steps run (from the previous release)
+	Scenes                                            int // operations the previous release ran (takeScene)
+	SceneDiffs                                        []string
 	Edits, Ops, Faults                                map[string]int
 	Kills, Fired                                      map[string]int // kills run, and those that fired
 	Backends                                          map[string]int // sequences by backend
@@ -44,6 +46,18 @@ func (f *figures) countStep(s step, skipped bool) {
 		} else if s.Fault != "" {
 			f.Faults[s.Fault]++
 		}
+	}
+}
+
+// countScene records an operation the previous release ran, and how it
+// differed from the model (problems), for the log; a nil f counts nothing.
+func (f *figures) countScene(seed int64, s step, problems []string) {
+	if f == nil {
+		return
+	}
+	f.Scenes++
+	if len(problems) > 0 {
+		f.SceneDiffs = append(f.SceneDiffs, fmt.Sprintf("seed %d, %s (previous release): %s", seed, s, strings.Join(problems, "; ")))
 	}
 }
 
@@ -83,6 +97,7 @@ func (f *figures) String() string {
 	}
 	fmt.Fprintf(&sb, "kills:      %s; state files restored after a kill: %d\n", strings.Join(kills, " "), f.Restores)
 	fmt.Fprintf(&sb, "backends:   %s (sequences); upgrades from the previous release: %d\n", counts(f.Backends, []string{"local", "http"}), f.Upgrades)
+	fmt.Fprintf(&sb, "previous:   %d operations of the previous release set the scene, %d of them not as the model has it (not mismatches)\n", f.Scenes, len(f.SceneDiffs))
 	fmt.Fprintf(&sb, "jobs:       %d expected, %d started; killed applies: %d started (at most %d)\n", f.JobsExpected, f.JobsStarted, f.KillJobs, f.KillMost)
 	fmt.Fprintf(&sb, "reruns:     %d (a command ran over the explorer's time limit)\n", f.Reruns)
 	fmt.Fprintf(&sb, "explore: %d sequences, %d steps, %d mismatches, %d shrink runs, %s\n",

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,24 @@ func TestShrink(t *testing.T) {
 	}
 }
 
+// A sequence that fails only with the previous release's steps keeps
+// them; one that fails all the same with the provider under test
+// throughout is shrunk to that, its upgrade step gone.
+func TestShrink_previousRelease(t *testing.T) {
+	q := sequence{Seed: 1, Previous: true, Init: config{Blocks: []block{rows("r0", 0, true)}},
+		Steps: []step{opApply, upgrade, opApply, opTaint, opApply}}
+	for _, onlyOld := range []bool{true, false} {
+		fails := func(try sequence) (int, bool) { // at the taint
+			i := slices.IndexFunc(try.Steps, func(s step) bool { return s.Name == "taint" })
+			return i, i >= 0 && (try.Previous || !onlyOld)
+		}
+		got, _ := shrink(q, fails, 100)
+		if got.Previous != onlyOld || !onlyOld && slices.ContainsFunc(got.Steps, func(s step) bool { return s.Name == "upgrade" }) {
+			t.Errorf("fails only with the previous release %t: shrunk to previous %t, %s", onlyOld, got.Previous, listSteps(got.Steps))
+		}
+	}
+}
+
 func TestKinds(t *testing.T) {
 	orig := []string{"etl_import.r0[0] holds job 11, want job 12 (no new job)", "0 jobs started, 1 expected"}
 	if !hasKinds([]string{"1 jobs started, 2 expected", "etl_import.r1[0] holds job 7, want job 9 (no new job)"}, kinds(orig)) {
@@ -111,7 +130,7 @@ func TestGenerate_killsFire(t *testing.T) {
 	for seed := int64(0); seed < 200; seed++ {
 		q := generate(seed, 10)
 		m := newModel(q.Init)
-		m.remote, m.old = q.Remote, q.hasUpgrade()
+		m.remote, m.old = q.Remote, q.Previous
 		next := 0
 		for _, s := range q.Steps {
 			if isKill(s.Fault) && m.killable() {
@@ -143,7 +162,7 @@ func TestGenerate_backendsAndUpgrades(t *testing.T) {
 			}
 		}
 		remote += btoi(q.Remote)
-		upgrades += btoi(q.hasUpgrade())
+		upgrades += btoi(q.Previous)
 	}
 	if remote < 40 || remote > 100 || upgrades < 25 || upgrades > 80 {
 		t.Errorf("200 sequences: %d remote, %d upgrades; want about 66 and 50", remote, upgrades)

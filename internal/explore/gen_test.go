@@ -103,7 +103,7 @@ func generate(seed int64, steps int) sequence {
 	}
 	first := []step{{Kind: stepOp, Name: "apply"}}
 	if r.IntN(100) < rateWeights["upgrade"] {
-		g.m.old = true
+		g.m.old, q.Previous = true, true
 		first = upgradeSteps(r)
 	}
 	for _, s := range first {

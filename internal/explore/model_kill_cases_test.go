@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -38,7 +39,7 @@ func killModelOn(t *testing.T, createTriggers, remote bool, blocks []block, step
 	t.Helper()
 	m := newModel(config{Blocks: blocks})
 	m.remote, m.createTriggers = remote, createTriggers
-	m.old = sequence{Steps: steps}.hasUpgrade()
+	m.old = slices.ContainsFunc(steps, func(s step) bool { return s.Name == "upgrade" })
 	var e expect
 	next := 0
 	for _, s := range steps {

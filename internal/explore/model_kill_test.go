@@ -29,8 +29,15 @@ type killPlan struct {
 	Old      bool                       // the previous release of the provider ran it
 }
 
-// hangs says whether the jobs the kill's apply starts hang.
-func (kp killPlan) hangs() bool { return kp.Fault != "kill-upload" }
+// hangs says whether the jobs the apply starts hang: a wait kill's, a
+// hang fault's (not a kill-upload's, nor a plain apply's).
+func (kp killPlan) hangs() bool {
+	switch kp.Fault {
+	case "kill-wait", "kill-provider", "interrupt", "hang", "hang-error":
+		return true
+	}
+	return false
+}
 
 // fallback is the fault an apply with kill fault meets if the kill does
 // not fire: the wait kills' jobs hang all the same.
@@ -56,7 +63,12 @@ func (m *model) killable() bool {
 
 // opKill plans operation s, whose fault is a kill: its expectation if the
 // kill does not fire (the fallback fault's), and its plan.
-func (m *model) opKill(s step) (killPlan, expect) {
+func (m *model) opKill(s step) (killPlan, expect) { return m.opPlanned(s, fallback(s.Fault)) }
+
+// opPlanned plans operation s run with fault: its expectation, and its
+// plan, for learnKill to take what it left if it did not do as expected
+// (a kill's, or a step of the previous release: takeScene).
+func (m *model) opPlanned(s step, fault string) (killPlan, expect) {
 	kp := killPlan{Fault: s.Fault, Prev: map[string]*inst{}, Planned: map[string]def{}, Resume: map[string]map[string]bool{},
 		Waits: map[string]bool{}, Before: map[string]bool{}, Triggers: maps.Clone(m.triggers), Old: m.old}
 	for a, st := range m.state {
@@ -66,7 +78,7 @@ func (m *model) opKill(s step) (killPlan, expect) {
 	for _, e := range m.journal {
 		kp.Before[e.Job] = true
 	}
-	s.Fault = fallback(s.Fault)
+	s.Fault = fault
 	e := m.op(s)
 	kp.Prior = maps.Clone(m.made)
 	for a, d := range e.New {

@@ -18,7 +18,7 @@ func TestRepro_kills(t *testing.T) {
 		{Kind: stepOp, Name: "workspace-new"}, {Kind: stepOp, Name: "other-dir"}, {Kind: stepOp, Name: "apply", Fault: "interrupt"},
 	}}
 	dir := filepath.Join(t.TempDir(), "repro")
-	f := failure{Seq: q, Problems: []string{"0 jobs started, 1 expected"}, CLI: "terraform", Root: "/repo", Provider: "/repo", IDs: map[int]string{3: "1140000000000000007"}}
+	f := failure{Seq: q, Problems: []string{"0 jobs started, 1 expected"}, CLI: "terraform", Root: "/repo", Provider: "/repo", IDs: map[int]string{3: "1140000000000000007"}, Previous: previousCommit}
 	if err := writeRepro(dir, f); err != nil {
 		t.Fatal(err)
 	}
@@ -43,4 +43,34 @@ func TestRepro_kills(t *testing.T) {
 			t.Errorf("bash -n run.sh: %v\n%s", err, out)
 		}
 	}
+}
+
+// A mismatch at the first step of a sequence that upgrades (CI's seed
+// 1116 on Terraform 1.16) is cut before its upgrade step: its reproducer
+// runs that step with the previous release all the same, and switches to
+// the provider under test nowhere.
+func TestRepro_previousReleaseBeforeItsUpgrade(t *testing.T) {
+	q := sequence{Seed: 1181, Previous: true, Init: config{Blocks: []block{rows("r0", 0, false)}}, Steps: []step{opApply}}
+	script := reproScript(t, failure{Seq: q, Problems: []string{"3 jobs started, 4 expected"}, CLI: "terraform", Root: "/repo", Provider: "/repo", Previous: "599e646"})
+	before, _, found := strings.Cut(script, "# 1. apply")
+	if !found || !strings.Contains(before, `export TF_CLI_CONFIG_FILE="$work/cli-old.tfrc"`) || strings.Contains(script, `export TF_CLI_CONFIG_FILE="$work/cli.tfrc"`+"\n") {
+		t.Errorf("run.sh does not run step 1 with the previous release alone:\n%s", script)
+	}
+	if script = reproScript(t, failure{Seq: q, CLI: "terraform", Root: "/repo", Provider: "/repo"}); strings.Contains(script, "cli-old.tfrc") {
+		t.Error("the previous release in a reproducer of steps it did not run")
+	}
+}
+
+// reproScript writes f's reproducer and returns its run.sh.
+func reproScript(t *testing.T, f failure) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "repro")
+	if err := writeRepro(dir, f); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -24,7 +24,6 @@ func runScript(f failure, text string) string {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		sb.WriteString("#   " + line + "\n")
 	}
-	upgrade := f.Seq.hasUpgrade()
 	fmt.Fprintf(&sb, `# Override with CLI=..., ETL_REPO=... (scripts/, the emulator), PROVIDER_DIR=... (or a binary),
 # KILL_AFTER=seconds (before a kill, default 2), RUN_TIME=... (the emulator's job run time, default 30ms).
 set -euo pipefail
@@ -51,14 +50,14 @@ cliconfig() {
 cliconfig "$work/cli.tfrc" "$work/bin"
 export TF_CLI_CONFIG_FILE="$work/cli.tfrc" CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
 `, f.CLI, f.Root, f.Provider, strings.Join(providerAddrs, " "), mirrorVersion)
-	if upgrade {
-		fmt.Fprintf(&sb, `# The previous release (commit %s) runs until the upgrade step.
+	if f.Previous != "" {
+		fmt.Fprintf(&sb, `# The previous release (commit %s) ran the steps until the upgrade step (all, without one): so here.
 mkdir -p "$work/old" "$work/bin-old"
 git -C "$repo" archive %[1]s | tar -x -C "$work/old"
 (cd "$work/old" && go build -o "$work/bin-old/terraform-provider-etl" .)
 cliconfig "$work/cli-old.tfrc" "$work/bin-old"
 export TF_CLI_CONFIG_FILE="$work/cli-old.tfrc"
-`, previousCommit)
+`, f.Previous)
 	}
 	sb.WriteString(scriptHelpers)
 	if f.Seq.Remote {

@@ -17,6 +17,9 @@ type failure struct {
 	Provider string         // the provider's source directory
 	IDs      map[int]string // the jobs adopted, by step
 	Output   string         // the CLI's whole output at the failing step
+	// Previous is the commit of the previous release that ran the steps
+	// before the upgrade step (all of them, without one); "" none did.
+	Previous string
 }
 
 // writeRepro writes into dir a reproducer of f: step-NN/ (main.tf and

@@ -36,10 +36,14 @@ func (r *run) op(n int, st step) result {
 	}
 	res := result{step: st}
 	a := r.m.target(st)
-	if isKill(st.Fault) {
+	switch {
+	case isKill(st.Fault):
 		kp, e := r.m.opKill(st)
 		res.kp, res.e = &kp, e
-	} else {
+	case r.old: // the previous release's step: its plan, to take what it left (scene)
+		kp, e := r.m.opPlanned(st, st.Fault)
+		res.kp, res.e = &kp, e
+	default:
 		res.e = r.m.op(st)
 	}
 	switch {

@@ -145,13 +145,16 @@ func (s step) String() string {
 }
 
 // sequence is a generated run: its seed, first configuration and steps,
-// and its backend.
+// its backend, and the provider its first operations run.
 type sequence struct {
 	Name   string // a scenario's name; "" for a generated sequence
 	Seed   int64
 	Remote bool // the http backend (a remote state) instead of a local state file
-	Init   config
-	Steps  []step
+	// Previous: the previous release of the provider runs the operations
+	// until the upgrade step, or to the end if a shrunk sequence lost it.
+	Previous bool
+	Init     config
+	Steps    []step
 }
 
 // backend is the name of q's backend, as the figures count it.
@@ -160,12 +163,6 @@ func (q sequence) backend() string {
 		return "http"
 	}
 	return "local"
-}
-
-// hasUpgrade says whether q runs its first operations with the previous
-// release of the provider, until its upgrade step.
-func (q sequence) hasUpgrade() bool {
-	return slices.ContainsFunc(q.Steps, func(s step) bool { return s.Kind == stepOp && s.Name == "upgrade" })
 }
 
 // configAt is the configuration in effect before step n (after the edits

@@ -9,7 +9,7 @@ import (
 // shrink simplifies q while fails still reports a mismatch: it drops
 // steps, one at a time from the last to the first, then takes the faults
 // (and kills) off the operations, then tries a local state for a remote
-// one, until a pass changes nothing or budget runs of fails
+// one and the provider under test for the previous release, until a pass changes nothing or budget runs of fails
 // are spent. It returns the shrunk sequence (cut after the step that then
 // fails, as fails reports it) and the runs spent.
 func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence, int) {
@@ -45,6 +45,12 @@ func shrink(q sequence, fails func(sequence) (int, bool), budget int) (sequence,
 		if q.Remote && runs < budget { // a local state, if it fails all the same
 			t := q
 			t.Steps, t.Remote = slices.Clone(q.Steps), false
+			changed = try(t) || changed
+		}
+		if q.Previous && runs < budget { // the provider under test throughout, if it fails all the same
+			t := q
+			t.Steps = slices.DeleteFunc(slices.Clone(q.Steps), func(s step) bool { return s.Name == "upgrade" })
+			t.Previous = false
 			changed = try(t) || changed
 		}
 	}

@@ -33,15 +33,16 @@ func cliArgs(s step, a, arg string) [][]string {
 
 // faultNote says what a fault does, for a reproducer's comments.
 var faultNote = map[string]string{
-	"hang":          "every job this apply starts stays RUNNING (or SUBMITTED) until the next step, when it COMPLETES: the wait times out",
-	"hang-error":    "every job this apply starts stays RUNNING until the next step, then a tainted one ends in ERROR (others COMPLETE)",
-	"429-start":     "the next two starts (with file, with data) are answered 429",
-	"503-get":       "the next two reads of a job are answered 503",
-	"503-submit":    "the next two submits are answered 503",
-	"purge":         "the service forgets the job (its history purged): it answers 404 for it from now on",
-	"end-orphan":    "the service ends a job the killed apply left (or forgets it)",
-	"kill-upload":   "terraform is SIGKILLed while an upload is in flight (the explorer let the first uploads through and held the next one, which never reached the service)",
-	"kill-wait":     "terraform is SIGKILLed while the provider waits for a job (the explorer held every job this apply started RUNNING, and killed 300 ms after the first status poll)",
-	"kill-provider": "the provider process alone is SIGKILLed while it waits for a job (held RUNNING, as for kill-wait); terraform then fails by itself",
-	"interrupt":     "terraform gets SIGINT (Ctrl-C) while the provider waits for a job (held RUNNING, as for kill-wait)",
+	"hang":            "every job this apply starts stays RUNNING (or SUBMITTED) until the next step, when it COMPLETES: the wait times out",
+	"hang-error":      "every job this apply starts stays RUNNING until the next step, then a tainted one ends in ERROR (others COMPLETE)",
+	"429-start":       "the next two starts (with file, with data) are answered 429",
+	"503-get":         "the next two reads of a job are answered 503",
+	"503-submit":      "the next two submits are answered 503",
+	"purge":           "the service forgets the job (its history purged): it answers 404 for it from now on",
+	"end-orphan":      "the service ends a job the killed apply left (or forgets it)",
+	"delete-template": "the template is deleted on the service: it answers 404 for it, its jobs stay",
+	"kill-upload":     "terraform is SIGKILLed while an upload is in flight (the explorer let the first uploads through and held the next one, which never reached the service)",
+	"kill-wait":       "terraform is SIGKILLed while the provider waits for a job (the explorer held every job this apply started RUNNING, and killed 300 ms after the first status poll)",
+	"kill-provider":   "the provider process alone is SIGKILLed while it waits for a job (held RUNNING, as for kill-wait); terraform then fails by itself",
+	"interrupt":       "terraform gets SIGINT (Ctrl-C) while the provider waits for a job (held RUNNING, as for kill-wait)",
 }

@@ -7,7 +7,7 @@ package explore
 // editNames are the edits, in the order the figures list them.
 var editNames = []string{
 	"bytes", "format", "encoding", "template", "kind", "content", "move",
-	"submit", "wait", "trigger", "count", "cancel",
+	"submit", "wait", "trigger", "count", "cancel", "file",
 }
 
 // editChoices is how many values each edit picks from (the new value is
@@ -16,7 +16,7 @@ var editNames = []string{
 var editChoices = map[string]int{
 	"bytes": len(datasets), "format": len(formats), "encoding": len(encodings),
 	"template": len(templates), "kind": 2, "content": 2, "move": 2,
-	"submit": 2, "wait": 2, "trigger": 2, "count": 3, "cancel": 2,
+	"submit": 2, "wait": 2, "trigger": 2, "count": 3, "cancel": 2, "file": len(fileStates),
 }
 
 // applyEdit returns c with edit s made. An edit of a block the
@@ -53,6 +53,8 @@ func applyEdit(c config, s step) config {
 		b.Count = v
 	case "cancel":
 		b.Cancel = v == 1
+	case "file": // the data file deleted, made unreadable, or put back (not the configuration)
+		b.File = v
 	}
 	return c
 }
@@ -85,6 +87,8 @@ func editValue(b block, name string) int {
 		return b.Count
 	case "cancel":
 		return btoi(b.Cancel)
+	case "file":
+		return b.File
 	}
 	return 0
 }

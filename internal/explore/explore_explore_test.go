@@ -29,9 +29,12 @@ import (
 //   - EXPLORE_SHRINK_RUNS: runs per shrunk mismatch (default 20);
 //     EXPLORE_SHRINK_MAX: how many mismatches are shrunk (default 4);
 //   - EXPLORE_WEIGHTS: weights of operations, edits, faults and kills,
-//     such as "replace=0,format=30,kill-wait=100", and the shares of
-//     sequences (in percent) with the http backend and with an upgrade
-//     from the previous release, "remote=33,upgrade=25";
+//     such as "replace=0,format=30,kill-wait=100", and the shares (in
+//     percent) of sequences with the http backend, with an upgrade from
+//     the previous release and ending with a template deleted, and of
+//     steps that start a chain of the end of a resource's life,
+//     "remote=33,upgrade=25,delete-template=15,life=6", with the chains'
+//     weights, "file=5,adopted-template=2";
 //   - EXPLORE_PREVIOUS: the commit of the previous release (599e646),
 //     built once into .cache/explore/provider-<commit>/;
 //   - EXPLORE_DEBUG=1: each kill's outcome and output on stderr;
@@ -101,9 +104,6 @@ func TestExplore(t *testing.T) {
 		}
 		found = append(found, s.report(t, q, oc))
 	}
-	for _, line := range strings.Split(strings.TrimRight(fig.String(), "\n"), "\n") {
-		t.Log(line)
-	}
 	logFigures(t, fig)
 	if fig.Mismatches > 0 {
 		t.Errorf("%d of %d sequences found a mismatch with the model:\n%s", fig.Mismatches, fig.Sequences, strings.Join(found, "\n"))
@@ -114,6 +114,9 @@ func TestExplore(t *testing.T) {
 // release's operations differed from the model (not mismatches).
 func logFigures(t *testing.T, fig *figures) {
 	t.Helper()
+	for _, line := range strings.Split(strings.TrimRight(fig.String(), "\n"), "\n") {
+		t.Log(line)
+	}
 	for _, line := range fig.SceneDiffs {
 		t.Log("the scene: " + line)
 	}
@@ -187,13 +190,13 @@ func setWeights(spec string) error {
 		name, v, _ := strings.Cut(kv, "=")
 		n, err := strconv.Atoi(v)
 		found := false
-		for _, w := range []map[string]int{opWeights, editWeights, faultWeights, rateWeights} {
+		for _, w := range []map[string]int{opWeights, editWeights, faultWeights, rateWeights, lifeWeights} {
 			if _, ok := w[name]; ok && err == nil && n >= 0 {
 				w[name], found = n, true
 			}
 		}
 		if !found {
-			return fmt.Errorf("EXPLORE_WEIGHTS: %q is not name=n for an operation, edit, fault, kill, remote or upgrade", kv)
+			return fmt.Errorf("EXPLORE_WEIGHTS: %q is not name=n for an operation, edit, fault, kill, rate (remote, upgrade, life, delete-template) or chain of life (file, adopted-template)", kv)
 		}
 	}
 	return nil

@@ -13,7 +13,7 @@ func TestGenerate_deterministic(t *testing.T) {
 		t.Fatal("the same seed gave two sequences")
 	}
 	if a.Steps[0].Name != "apply" || a.Steps[len(a.Steps)-1].Name != "apply" {
-		t.Errorf("want a first and last apply: %s", listSteps(a.Steps))
+		t.Errorf("want a first and last apply: %s", listSteps(a.Steps)) // a destroy after a template deleted: TestGenerate_lifeChains
 	}
 }
 

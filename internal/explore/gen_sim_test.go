@@ -153,7 +153,7 @@ func jobOf(id string, d def) emulator.Job {
 func (m *model) clone() *model {
 	c := *m
 	c.cfg = m.cfg.clone()
-	c.cancelled = maps.Clone(m.cancelled)
+	c.cancelled, c.deleted = maps.Clone(m.cancelled), maps.Clone(m.deleted)
 	c.swap, c.made, c.stray = nil, nil, slices.Clone(m.stray)
 	c.state, c.triggers, c.journal = cloneSpace(m.state, m.triggers, m.journal)
 	c.spaces = map[string]*space{}

@@ -27,10 +27,12 @@ var faultWeights = map[string]int{
 	"kill-upload": 15, "kill-wait": 60, "kill-provider": 15, "interrupt": 15,
 }
 
-// rateWeights are shares of sequences, in percent: those with the http
-// backend (a remote state), and those that start with the previous
-// release of the provider and upgrade (upgradeSteps).
-var rateWeights = map[string]int{"remote": 33, "upgrade": 25}
+// rateWeights are shares, in percent: of sequences, those with the http
+// backend (a remote state), those that start with the previous release of
+// the provider and upgrade (upgradeSteps), and those that end with a
+// template deleted on the service (delete-template); of steps, the chains
+// of the end of a resource's life (life; gen_life_test.go).
+var rateWeights = map[string]int{"remote": 33, "upgrade": 25, "life": 6, "delete-template": 15}
 
 // faultRate is the share of applies that meet a fault (or a kill);
 // editRate the share of steps that are edits.
@@ -86,7 +88,8 @@ func randomConfig(r *rand.Rand) config {
 
 // generate is the sequence of seed: a first apply (with the previous
 // release of the provider, then an upgrade, in some), then steps more
-// steps, the last one an apply.
+// steps, the last one an apply, or in some a destroy after a template was
+// deleted on the service.
 func generate(seed int64, steps int) sequence {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x6578706c6f7265))
 	q := sequence{Seed: seed, Init: randomConfig(r)}
@@ -95,7 +98,7 @@ func generate(seed int64, steps int) sequence {
 	g.m.remote = q.Remote
 	next := 0
 	add := func(s step) {
-		if s.Kind == stepEdit && s.Name != "trigger" {
+		if s.Kind == stepEdit && s.Name != "trigger" && s.Name != "file" { // a file comes back in its own chain
 			g.undo = append(g.undo, step{Kind: stepEdit, Name: s.Name, Block: s.Block, Value: editValue(g.m.cfg.Blocks[s.Block], s.Name)})
 		}
 		q.Steps = append(q.Steps, s)
@@ -117,6 +120,11 @@ func generate(seed int64, steps int) sequence {
 	}
 	if last := q.Steps[len(q.Steps)-1]; last.Kind == stepEdit || last.Name != "apply" || last.Fault != "" {
 		add(step{Kind: stepOp, Name: "apply"})
+	}
+	if r.IntN(100) < rateWeights["delete-template"] && g.m.quiet() {
+		for _, s := range g.deleteTemplateSteps() {
+			add(s)
+		}
 	}
 	return q
 }
@@ -151,6 +159,11 @@ func (g *gen) steps() []step {
 	if g.chain {
 		g.chain = false
 		if c := g.chainSteps(); len(c) > 0 {
+			return c
+		}
+	}
+	if len(m.state) > 0 && m.lifeReady() && r.IntN(100) < rateWeights["life"] {
+		if c := g.lifeSteps(); len(c) > 0 {
 			return c
 		}
 	}
@@ -224,12 +237,7 @@ func (g *gen) step() step {
 		}
 		name := pick(r, editWeights)
 		bi := r.IntN(len(m.cfg.Blocks))
-		n := editChoices[name]
-		v := (editValue(m.cfg.Blocks[bi], name) + 1 + r.IntN(max(n-1, 1))) % n
-		if name == "trigger" {
-			v = m.cfg.Blocks[bi].Trigger + 1
-		}
-		return step{Kind: stepEdit, Name: name, Block: bi, Value: v}
+		return editStep(r, m.cfg.Blocks[bi], name, bi)
 	}
 	s := step{Kind: stepOp, Name: pick(r, g.opWeights())}
 	targets := sortedKeys(m.state)

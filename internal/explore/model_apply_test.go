@@ -12,12 +12,9 @@ import (
 // apply is a plain apply (replace == ""), or one with -replace=replace.
 func (m *model) apply(replace, fault string, e *expect) {
 	want := m.cfg.instances()
-	for a, bi := range want {
-		st := m.state[a]
-		if st != nil && st.Adopt && !st.Tainted && st.Def.Template != defOf(m.cfg.Blocks[bi]).Template {
-			e.Fail = true // an imported job of another template fails the plan: nothing changes
-			return
-		}
+	if planFails(m.cfg, m.state) {
+		e.Fail = true // a new object's file cannot be read: the plan fails, nothing changes
+		return
 	}
 	m.made = map[string]string{}
 	for _, a := range sortedKeys(m.state) {
@@ -28,12 +25,21 @@ func (m *model) apply(replace, fault string, e *expect) {
 	}
 	hang := fault == "hang" || fault == "hang-error"
 	created := map[def][]string{} // instances given a new job or resuming a tainted one, by definition
-	resumes := map[string]bool{}
+	resumes, stuck := map[string]bool{}, map[string]bool{}
 	for _, a := range sortedKeys(want) {
 		b := m.cfg.Blocks[want[a]]
+		switch why := m.blocked(a, b, replace); {
+		case why != runs: // what it needs cannot be read: it keeps its job, untouched
+			e.Fail, stuck[b.Name] = true, stuck[b.Name] || why == atReplace
+			continue
+		case m.needsJob(a, b, replace) && m.lost(b):
+			e.Fail = true
+			delete(m.state, a)
+			continue
+		}
 		if m.needsJob(a, b, replace) {
 			m.made[a] = m.prior(a, b)
-			st := &inst{Def: defOf(b), Cancel: b.Cancel}
+			st := &inst{Def: defOf(b), Cancel: b.Cancel, Src: srcOf(b)}
 			if hang {
 				st.Hung, st.HangErr, st.Tainted = true, fault == "hang-error", b.Wait
 			}
@@ -49,14 +55,16 @@ func (m *model) apply(replace, fault string, e *expect) {
 			resumes[a] = true
 			created[st.Def] = append(created[st.Def], a)
 		}
-		st.Tainted, st.Cancel = false, b.Cancel // resumed, or nothing to do
+		st.Tainted, st.Cancel, st.Src = false, b.Cancel, srcOf(b) // resumed, or nothing to do
 	}
 	inGroup := m.groups(created, resumes, want, fault, e)
 	for a := range e.New { // a wait that timed out fails the apply (a swap group's: as held)
 		e.Fail = e.Fail || (!inGroup[a] && m.state[a].Hung && m.state[a].Tainted)
 	}
 	for _, b := range m.cfg.Blocks {
-		m.triggers[b.Name] = b.Trigger
+		if !stuck[b.Name] { // the trigger's update waits for the Delete of the objects it replaces
+			m.triggers[b.Name] = b.Trigger
+		}
 	}
 }
 
@@ -105,7 +113,7 @@ func (m *model) groups(created map[def][]string, resumes map[string]bool, want m
 		}
 		for _, a := range members {
 			b := m.cfg.Blocks[want[a]]
-			n := inst{Def: d, Cancel: b.Cancel}
+			n := inst{Def: d, Cancel: b.Cancel, Src: srcOf(b)}
 			if hang {
 				n.Hung, n.HangErr, n.Tainted = true, fault == "hang-error", b.Wait
 			}
@@ -130,7 +138,8 @@ func sortedDefs[V any](m map[def]V) []def {
 // not in the state, -replace names it or its trigger changed or, on a CLI
 // that replaces for it, is created (untainted:
 // either, for a tainted object, is planned as the taint alone), what
-// defines its job changed, or it is tainted and its job did not import. A
+// defines its job changed as far as the plan sees (seen), or it is
+// tainted and its job did not import. A
 // tainted job that imported or may still (timed out, interrupted, taint)
 // is resumed; an imported one is adopted, unless it was tainted before
 // that apply: with no known definition, it is replaced.
@@ -148,7 +157,7 @@ func (m *model) needsJob(a string, b block, replace string) bool {
 		return true
 	case st.Adopt:
 		return st.Tainted
-	case st.Def != defOf(b):
+	case st.Def != seen(b, st):
 		return true
 	}
 	return st.Tainted && st.Failed
@@ -165,7 +174,7 @@ func (m *model) learn(ids map[string]string) {
 		sw, ok := m.swap[a]
 		switch {
 		case ok && (sw.Resumed[id] || sw.Entries[id]):
-			m.state[a] = &inst{Job: id, Def: sw.New.Def, Cancel: sw.New.Cancel}
+			m.state[a] = &inst{Job: id, Def: sw.New.Def, Cancel: sw.New.Cancel, Src: sw.New.Src}
 		case ok:
 			n := sw.New
 			n.Job = id

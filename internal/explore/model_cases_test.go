@@ -10,6 +10,18 @@ import "testing"
 // operation expects, and its expectation.
 func runModel(t *testing.T, steps ...step) (int, expect) {
 	t.Helper()
+	_, e := modelAfter(t, steps...)
+	lo, hi := e.jobs()
+	if lo != hi {
+		t.Fatalf("the model expects %d to %d new jobs, want one count", lo, hi)
+	}
+	return lo, e
+}
+
+// modelAfter runs steps as runModel does, and returns the model with the
+// last operation's expectation.
+func modelAfter(t *testing.T, steps ...step) (*model, expect) {
+	t.Helper()
 	m := newModel(config{Blocks: []block{{Name: "r0", Count: 2, Kind: kindPath, Dir: "a", Wait: true}}})
 	var e expect
 	next := 0
@@ -24,11 +36,7 @@ func runModel(t *testing.T, steps ...step) (int, expect) {
 		next += len(ids)
 		m.learn(ids)
 	}
-	lo, hi := e.jobs()
-	if lo != hi {
-		t.Fatalf("the model expects %d to %d new jobs, want one count", lo, hi)
-	}
-	return lo, e
+	return m, e
 }
 
 var (

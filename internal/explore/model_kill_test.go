@@ -50,15 +50,16 @@ func fallback(kill string) string {
 
 // killable says whether a kill can be modelled now: no imported instance
 // waits for an apply to adopt its configuration (the kill may come before
-// or after that update), and with the previous release, every instance is
-// new (its journal records no prior).
+// or after that update), with the previous release every instance is new
+// (its journal records no prior), and every file can be read and every
+// template is there (lifeReady).
 func (m *model) killable() bool {
 	for _, st := range m.state {
 		if st.Adopt && !st.Tainted {
 			return false
 		}
 	}
-	return !m.old || len(m.state) == 0
+	return (!m.old || len(m.state) == 0) && m.lifeReady()
 }
 
 // opKill plans operation s, whose fault is a kill: its expectation if the
@@ -122,7 +123,7 @@ func (m *model) learnKill(kp killPlan, o observed) {
 		} else {
 			n = &inst{Job: got.ID, Def: kp.Planned[a], Hung: isNew[got.ID] && kp.hangs()}
 			if bi, ok := want[a]; ok {
-				n.Cancel = m.cfg.Blocks[bi].Cancel
+				n.Cancel, n.Src = m.cfg.Blocks[bi].Cancel, srcOf(m.cfg.Blocks[bi])
 			}
 		}
 		n.Tainted = got.Tainted

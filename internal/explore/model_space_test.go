@@ -66,13 +66,23 @@ func (m *model) workspace(s step, e *expect) {
 // otherDir is the apply in a second directory of the same configuration,
 // with a state and a data directory of its own: every instance gets a new
 // job (nothing of this directory's journal is settled there), and the
-// command succeeds. Nothing here changes.
+// command succeeds; but a file that cannot be read fails the plan (every
+// object is new there), and a deleted template fails its creates. Nothing
+// here changes.
 func (m *model) otherDir() expect {
 	e := expect{New: map[string]def{}, Keep: map[string]string{}, Tainted: map[string]bool{}, HangNew: map[string]bool{}, Other: true}
-	for a, bi := range m.cfg.instances() {
-		e.New[a] = defOf(m.cfg.Blocks[bi])
-	}
 	e.Cancelled = maps.Clone(m.cancelled)
+	if planFails(m.cfg, nil) {
+		e.Fail = true
+		return e
+	}
+	for a, bi := range m.cfg.instances() {
+		if b := m.cfg.Blocks[bi]; m.lost(b) {
+			e.Fail = true
+		} else {
+			e.New[a] = defOf(b)
+		}
+	}
 	return e
 }
 

@@ -12,15 +12,17 @@ import (
 // hold (an old one, or one new job with the planned data), whether it is
 // tainted, whether the operation fails, and which jobs are cancelled. The
 // journal of started jobs (journal_test.go), killed applies
-// (model_kill_test.go) and workspaces (model_space_test.go) are apart.
+// (model_kill_test.go), workspaces (model_space_test.go) and the end of a
+// resource's life (model_life_test.go) are apart.
 
 // opNames are the operations, in the order the figures list them.
 // purge is no command: the service forgets the job (its history purged);
 // end-orphan neither: a job a killed apply left ends (or is purged);
-// upgrade switches from the previous release of the provider to this one.
+// upgrade switches from the previous release of the provider to this one;
+// delete-template deletes a template on the service (model_life_test.go).
 var opNames = []string{
 	"apply", "plan-apply", "replace", "taint", "untaint", "refresh", "import", "destroy", "purge",
-	"adopt", "end-orphan", "workspace-new", "workspace-select", "other-dir", "upgrade",
+	"adopt", "end-orphan", "workspace-new", "workspace-select", "other-dir", "upgrade", "delete-template",
 }
 
 // faultNames are the faults an apply may meet: every job it starts never
@@ -50,12 +52,13 @@ type inst struct {
 	Job     string // the job the state must hold; "" until the check learns it
 	Def     def    // what that job imports
 	Tainted bool
-	Adopt   bool // imported: the next apply adopts the configuration, no job
-	Hung    bool // its job hangs (not released yet)
-	HangErr bool // released as ERROR if tainted, else COMPLETED
-	Failed  bool // its job ended in ERROR: it did not import
-	Cancel  bool // cancel_on_destroy, as last applied
-	Purged  bool // the service forgot its job: it answers 404
+	Adopt   bool   // imported: the next apply adopts the configuration, no job
+	Hung    bool   // its job hangs (not released yet)
+	HangErr bool   // released as ERROR if tainted, else COMPLETED
+	Failed  bool   // its job ended in ERROR: it did not import
+	Cancel  bool   // cancel_on_destroy, as last applied
+	Purged  bool   // the service forgot its job: it answers 404
+	Src     string // where its data came from, as last applied (srcOf); "" imported
 }
 
 // model is what the state, the journal and the service must hold.
@@ -78,7 +81,8 @@ type model struct {
 	// trigger is created beside an instance in the state when a killed
 	// apply lost the state and the instance was imported since.
 	createTriggers bool
-	stray          []string // hung jobs that neither a state nor the journal holds now, to release
+	stray          []string        // hung jobs that neither a state nor the journal holds now, to release
+	deleted        map[string]bool // templates deleted on the service
 }
 
 // alt is what a member of a swap group becomes, whichever job it holds:
@@ -123,7 +127,7 @@ type release struct{ Job, Status string }
 
 func newModel(c config) *model {
 	return &model{cfg: c.clone(), state: map[string]*inst{}, triggers: map[string]int{}, cancelled: map[string]bool{},
-		ws: "default", spaces: map[string]*space{}}
+		ws: "default", spaces: map[string]*space{}, deleted: map[string]bool{}}
 }
 
 // releases ends the hung jobs before an operation other than destroy, in
@@ -192,7 +196,7 @@ func (m *model) op(s step) expect {
 			e.Skip = true
 			break
 		}
-		st.Tainted, st.Adopt, e.Arg = false, true, st.Job
+		st.Tainted, st.Adopt, st.Src, e.Arg = false, true, "", st.Job
 	case "destroy":
 		m.destroy()
 	case "purge": // the state keeps it (NOT_FOUND); no job starts unless asked for
@@ -207,6 +211,10 @@ func (m *model) op(s step) expect {
 		m.workspace(s, &e)
 	case "other-dir":
 		return m.otherDir()
+	case "delete-template": // on the service: nothing runs, nothing changes now
+		t := templates[s.Value%len(templates)]
+		e.Skip = m.deleted[t]
+		m.deleted[t] = true
 	}
 	return m.fill(e)
 }

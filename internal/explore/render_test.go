@@ -47,10 +47,16 @@ func dataPath(b block) string {
 	return fmt.Sprintf("data/%s/%s.%s", b.Dir, b.Name, ext)
 }
 
-// writeConfig writes main.tf and the data files of c into dir. A data file
-// is written only when its bytes differ, so that an unchanged file keeps
-// its times (the provider's hash cache sees it unchanged).
+// writeConfig writes main.tf and the data files of c into dir, an
+// unreadable file as this user cannot read it (writeDataFile: root reads a
+// file of mode 000, not a loop of symbolic links).
 func writeConfig(dir string, c config) error {
+	return writeConfigFiles(dir, c, os.Geteuid() == 0)
+}
+
+// writeConfigFiles writes main.tf and the data files of c into dir (loop:
+// an unreadable file is a loop of symbolic links).
+func writeConfigFiles(dir string, c config, loop bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -58,15 +64,7 @@ func writeConfig(dir string, c config) error {
 		if b.Kind != kindPath {
 			continue
 		}
-		p := filepath.Join(dir, dataPath(b))
-		want := fileBytes(b.Data, b.Format, b.Encoding)
-		if got, err := os.ReadFile(p); err == nil && string(got) == string(want) {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, want, 0o644); err != nil {
+		if err := writeDataFile(dir, b, fileBytes(b.Data, b.Format, b.Encoding), loop); err != nil {
 			return err
 		}
 	}

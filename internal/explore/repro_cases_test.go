@@ -61,6 +61,36 @@ func TestRepro_previousReleaseBeforeItsUpgrade(t *testing.T) {
 	}
 }
 
+// A file gone is not in its step's directory, an unreadable one is a loop
+// of symbolic links there, and run.sh's use takes data/ from the step
+// alone; a template deleted is said in a comment.
+func TestRepro_fileGoneAndTemplateDeleted(t *testing.T) {
+	b := block{Name: "r0", Count: 1, Kind: kindPath, Dir: "a", Submit: true}
+	q := sequence{Seed: 5, Init: config{Blocks: []block{b}}, Steps: []step{opApply,
+		{Kind: stepEdit, Name: "file", Value: fileGone}, opApply,
+		{Kind: stepEdit, Name: "file", Value: fileUnreadable}, {Kind: stepOp, Name: "delete-template"}, opDestroy}}
+	dir := filepath.Join(t.TempDir(), "repro")
+	if err := writeRepro(dir, failure{Seq: q, CLI: "terraform", Root: "/repo", Provider: "/repo"}); err != nil {
+		t.Fatal(err)
+	}
+	data := func(step string) string { return filepath.Join(dir, step, "data", "a", "r0.csv") }
+	if _, err := os.Stat(data("step-01")); err != nil {
+		t.Errorf("step 1: %v", err)
+	}
+	if _, err := os.Lstat(data("step-03")); !os.IsNotExist(err) {
+		t.Errorf("step 3, the file gone: %v", err)
+	}
+	if target, err := os.Readlink(data("step-06")); err != nil || target != "r0.csv.loop" {
+		t.Errorf("step 6, the file unreadable: %q, %v", target, err)
+	}
+	script, _ := os.ReadFile(filepath.Join(dir, "run.sh"))
+	for _, want := range []string{"use() { rm -rf main.tf data; ", "# 4. edit file r0=unreadable", "# 5. delete-template " + templates[0], faultNote["delete-template"]} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("run.sh lacks %q", want)
+		}
+	}
+}
+
 // reproScript writes f's reproducer and returns its run.sh.
 func reproScript(t *testing.T, f failure) string {
 	t.Helper()

@@ -75,13 +75,14 @@ export TF_CLI_CONFIG_FILE="$work/cli-old.tfrc"
 }
 
 // scriptHelpers are run.sh's functions: the emulator served, use (a
-// step's configuration), run (a command, going on if it fails), killed (a
+// step's configuration and data files, a file gone or unreadable as
+// then), run (a command, going on if it fails), killed (a
 // command killed after KILL_AFTER seconds, then an empty state file
 // restored as the guide says), and jobs (the state's jobs).
 const scriptHelpers = `eval "$("$work/etl-emulator" -background -run-time "${RUN_TIME:-30ms}" -required-columns off)"
 trap 'kill "$ETL_EMULATOR_PID"; rm -rf "$work"' EXIT
 cd "$work/tf"
-use() { rm -f main.tf; cp -R "$here/$1/." .; }
+use() { rm -rf main.tf data; cp -R "$here/$1/." .; }
 run() { echo "+ $(basename "$cli") $*"; "$cli" "$@" || echo "(exit $?)"; }
 killed() {
   local sig="$1"; shift
@@ -134,7 +135,7 @@ func scriptStep(f failure, n int, s step, arg string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\n# %d. %s\nuse %s\n", n+1, s, stepDir(n))
 	note := faultNote[s.Fault]
-	if s.Name == "purge" || s.Name == "end-orphan" {
+	if s.Name == "purge" || s.Name == "end-orphan" || s.Name == "delete-template" {
 		note = faultNote[s.Name]
 	}
 	if note != "" {

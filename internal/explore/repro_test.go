@@ -23,8 +23,9 @@ type failure struct {
 }
 
 // writeRepro writes into dir a reproducer of f: step-NN/ (main.tf and
-// data/ in effect at each operation), main.tf and data/ as at the failing
-// step, mismatch.txt, output.txt (what the CLI printed at the failing
+// data/ in effect at each operation: a file gone is not there, an
+// unreadable one is a loop of symbolic links), main.tf and data/ as at
+// the failing step, mismatch.txt, output.txt (what the CLI printed at the failing
 // step), and run.sh, which replays the operations with the CLI
 // against etl-emulator.
 func writeRepro(dir string, f failure) error {
@@ -36,11 +37,11 @@ func writeRepro(dir string, f failure) error {
 		if s.Kind != stepOp {
 			continue
 		}
-		if err := writeConfig(filepath.Join(dir, stepDir(n)), q.configAt(n)); err != nil {
+		if err := writeConfigFiles(filepath.Join(dir, stepDir(n)), q.configAt(n), true); err != nil {
 			return err
 		}
 	}
-	if err := writeConfig(dir, q.configAt(len(q.Steps))); err != nil {
+	if err := writeConfigFiles(dir, q.configAt(len(q.Steps)), true); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%sseed %d, CLI %s, %s backend: at step %d (%s):\n  %s\nsteps:\n%s", scenarioLabel(q), q.Seed, f.CLI, q.backend(),

@@ -77,7 +77,8 @@ func (r *run) op(n int, st step) result {
 }
 
 // prepare does to the service what a step asks before its commands: the
-// purge of the target's job, the end of a journal's job.
+// purge of the target's job, the end of a journal's job, the deletion of
+// a template.
 func (r *run) prepare(st step, e expect, a string) {
 	switch {
 	case st.Name == "purge":
@@ -86,6 +87,8 @@ func (r *run) prepare(st step, e expect, a string) {
 		r.srv.PurgeJob(e.End.Job)
 	case st.Name == "end-orphan":
 		r.px.release([]release{e.End})
+	case st.Name == "delete-template":
+		r.srv.DeleteTemplate(templates[st.Value%len(templates)])
 	}
 }
 

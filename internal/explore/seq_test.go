@@ -50,6 +50,7 @@ type block struct {
 	Wait     bool
 	Cancel   bool // cancel_on_destroy
 	Trigger  int  // input of terraform_data.<name>_trigger (replace_triggered_by)
+	File     int  // the data file of a path block: fileHere, fileGone or fileUnreadable (datafile_test.go)
 }
 
 // config is the whole configuration of a sequence at one step.
@@ -132,6 +133,8 @@ func (s step) String() string {
 		fault = fmt.Sprintf("kill-upload@%d", s.Value)
 	}
 	switch {
+	case s.Kind == stepEdit && s.Name == "file":
+		return fmt.Sprintf("edit file r%d=%s", s.Block, fileStates[s.Value%len(fileStates)])
 	case s.Kind == stepEdit:
 		return fmt.Sprintf("edit %s r%d=%d", s.Name, s.Block, s.Value)
 	case targeted[s.Name]:
@@ -140,6 +143,8 @@ func (s step) String() string {
 		return fmt.Sprintf("end-orphan #%d %s", s.Index, orphanEnds[s.Value%len(orphanEnds)])
 	case s.Name == "workspace-select":
 		return fmt.Sprintf("workspace-select %d", s.Value)
+	case s.Name == "delete-template":
+		return fmt.Sprintf("delete-template %s", templates[s.Value%len(templates)])
 	}
 	return strings.TrimSpace(s.Name + " " + fault)
 }

@@ -71,8 +71,11 @@ func PlanUnreadable(h Holding) Unreadable {
 // same run read it, so a plan with a source one of them read is that of
 // an object in state (HoldsTainted). A new object that names the same file
 // as one in state is taken for it too: its plan then warns where it would
-// fail, and its apply fails as the file cannot be read. A nil *Refreshed
-// remembers nothing.
+// fail, and its apply fails as the file cannot be read. An imported job
+// that has not adopted its configuration names neither a file nor a
+// template in its state: it is remembered by its model (ImportedSource),
+// and a plan whose template imports into that model is taken for it. A
+// nil *Refreshed remembers nothing.
 type Refreshed struct {
 	mu   sync.Mutex
 	jobs map[string]string // source -> job id
@@ -108,3 +111,8 @@ func (r *Refreshed) JobOf(sources []string) string {
 	}
 	return ""
 }
+
+// ImportedSource is the source of an imported job of model modelID that
+// has not adopted its configuration: all its state says of where its data
+// goes.
+func ImportedSource(modelID string) string { return "imported into model " + modelID }

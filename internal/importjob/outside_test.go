@@ -47,3 +47,16 @@ func TestRefreshed(t *testing.T) {
 		t.Errorf("nil: job %q", job)
 	}
 }
+
+// An imported job that has not adopted its configuration is remembered by
+// its model: a plan of a template of that model is that of its job.
+func TestRefreshed_imported(t *testing.T) {
+	var r Refreshed
+	r.Add("43", []string{ImportedSource("600")})
+	if job := r.JobOf([]string{ImportedSource("600")}); job != "43" {
+		t.Errorf("the imported job's model: job %q, want 43", job)
+	}
+	if job := r.JobOf([]string{ImportedSource("601")}); job != "" {
+		t.Errorf("another model: job %q, want none", job)
+	}
+}

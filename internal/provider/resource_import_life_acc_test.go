@@ -317,6 +317,37 @@ func TestAccLife_taintedFileDeleted(t *testing.T) {
 	c.expectDestroyed(t)
 }
 
+// A job imported by id and tainted before an apply adopted it, its file
+// deleted (the explorer: Terraform 1.16 seed 38202, OpenTofu seed 38350):
+// the plan warns; the apply of its replacement fails before anything is
+// destroyed or started; destroy works. Its state names no file and no
+// template yet: the refresh tells the provider by the job's model that
+// the tainted object's plan is that of an object in state, before and
+// after an apply whose Delete refused (the state's private data is then
+// the plan's, which a tainted object's plan does not get).
+func TestAccLife_importedTaintedFileDeleted(t *testing.T) {
+	c, p := newLifeCLI(t, "life_adopt")
+	id := startJob(t, c.e, emulator.GLActualsTemplateID, [][]string{{"Account", "Amount"}, {"4000", "1"}})
+	c.setLife(t, emulator.GLActualsTemplateID, p, nil)
+	for _, args := range [][]string{{"import", "-no-color", "-input=false", "etl_import.x", id}, {"taint", "-no-color", "etl_import.x"}} {
+		if out, err := c.run(args...); err != nil {
+			t.Fatalf("terraform %s: %v\n%s", args[0], err, out)
+		}
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	_, out := c.plan(t)
+	expectCount(t, out, "Warning: File not found", 1)
+	expectOutput(t, c.apply(t, false), "Error: File not found")
+	if s := c.state(t)["etl_import.x"]; s.ID != id || !s.Tainted {
+		t.Errorf("after the failed apply the state holds %+v, want job %s, tainted", s, id)
+	}
+	c.destroy(t, true)
+	c.expectJobs(t, 1, 0)
+	c.expectDestroyed(t)
+}
+
 // file.path edited to a file that is not there (yet): the plan warns and
 // plans the change in place; its apply fails on file.path, starting
 // nothing, and the state keeps the old path; destroy works. With the file

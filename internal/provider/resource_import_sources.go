@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"strings"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
 // Where the data of an etl_import comes from: the file at file.path, or
@@ -40,4 +42,31 @@ func sourceKeys(ctx context.Context, m importModel) []string {
 		}
 	}
 	return out
+}
+
+// refreshedSources are the sources a refresh of m remembers (sourceKeys),
+// and for an imported job that has not adopted its configuration (its
+// template_id null in state; a refused Delete replaces the private mark
+// with the plan's), its model (importjob.ImportedSource).
+func refreshedSources(ctx context.Context, m importModel) []string {
+	out := sourceKeys(ctx, m)
+	if m.TemplateID.IsNull() && known(m.ModelID) {
+		out = append(out, importjob.ImportedSource(m.ModelID.ValueString()))
+	}
+	return out
+}
+
+// importedOf is the job of an imported object that has not adopted its
+// configuration, refreshed in this process, of the model plan's template
+// imports into (as the adoption checks it); "" when none, or when the
+// template cannot be read.
+func (r *importResource) importedOf(ctx context.Context, plan importModel) string {
+	if r.client == nil || !known(plan.TemplateID) {
+		return ""
+	}
+	t, err := r.client.CachedTemplate(ctx, plan.TemplateID.ValueString())
+	if err != nil || t.ModelID == "" {
+		return ""
+	}
+	return r.refreshed.JobOf([]string{importjob.ImportedSource(t.ModelID)})
 }

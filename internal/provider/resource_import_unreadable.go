@@ -23,7 +23,9 @@ import (
 // holding reports which object plan is the plan of (importjob.Holding),
 // with its job: the state's; the replaced job, in the second plan of a
 // replacement (markLive); a tainted object's, by the sources of its data
-// that the refresh of the same run read (importjob.Refreshed).
+// that the refresh of the same run read, or by its template's model for
+// an imported job that has not adopted its configuration
+// (importjob.Refreshed).
 func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) (importjob.Holding, string) {
 	var id types.String
 	switch {
@@ -35,6 +37,9 @@ func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanReq
 		return importjob.HoldsReplaced, *live
 	}
 	if job := r.refreshed.JobOf(sourceKeys(ctx, plan)); job != "" {
+		return importjob.HoldsTainted, job
+	}
+	if job := r.importedOf(ctx, plan); job != "" {
 		return importjob.HoldsTainted, job
 	}
 	return importjob.HoldsNothing, ""

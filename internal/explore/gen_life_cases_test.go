@@ -5,16 +5,22 @@ import (
 	"testing"
 )
 
-// The generator's chains of the end of a resource's life: each file chain
-// puts the file back before it ends, no kill comes while a file or a
-// template is gone, and a sequence that deletes a template ends with a
-// destroy; every other sequence ends with an apply.
+// The generator's chains of the end of a resource's life: a file is
+// deleted only when every instance of its block is in the state, each
+// file chain puts the file back before it ends, no kill comes while a
+// file or a template is gone, and a sequence that deletes a template ends
+// with a destroy; every other sequence ends with an apply.
 func TestGenerate_lifeChains(t *testing.T) {
 	files, adopted, deleted := 0, 0, 0
-	for seed := int64(0); seed < 300; seed++ {
-		q := generate(seed, 10)
-		c, gone := q.Init.clone(), false
+	for seed := int64(0); seed < 600; seed++ {
+		q := generate(seed, 8)
+		c, gone, m, next := q.Init.clone(), false, newModel(q.Init), 0
+		m.remote, m.old = q.Remote, q.Previous
 		for n, s := range q.Steps {
+			if s.Name == "file" && s.Value != fileHere && !slices.Contains(m.fileBlocks(), s.Block) {
+				t.Errorf("seed %d: %s at step %d, an instance of its block not in the state", seed, s, n+1)
+			}
+			next = simulate(m, s, next)
 			if s.Kind == stepEdit {
 				c = applyEdit(c, s)
 			}
@@ -34,8 +40,8 @@ func TestGenerate_lifeChains(t *testing.T) {
 		}
 		deleted += btoi(gone)
 	}
-	if files < 10 || adopted < 5 || deleted < 10 {
-		t.Errorf("300 sequences: %d files deleted or made unreadable, %d adopted jobs' templates edited, %d templates deleted; want 10, 5, 10 at least", files, adopted, deleted)
+	if files < 20 || adopted < 10 || deleted < 20 {
+		t.Errorf("600 sequences: %d files deleted or made unreadable, %d adopted jobs' templates edited, %d templates deleted; want 20, 10, 20 at least", files, adopted, deleted)
 	}
 }
 

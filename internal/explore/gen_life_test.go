@@ -104,18 +104,17 @@ func editStep(r *rand.Rand, b block, name string, bi int) step {
 func opStep(name string) step { return step{Kind: stepOp, Name: name} }
 
 // fileBlocks is the blocks whose file a user may delete: a path block,
-// its file there, an instance of it in the state.
+// its file there, every instance of it in the state (one yet to create
+// would name the file of one in state: planFails).
 func (m *model) fileBlocks() []int {
 	var out []int
 	for bi, b := range m.cfg.Blocks {
-		if b.Kind != kindPath || b.File != fileHere {
-			continue
-		}
+		all := b.Kind == kindPath && b.File == fileHere && b.Count > 0
 		for i := 0; i < b.Count; i++ {
-			if m.state[addr(b, i)] != nil {
-				out = append(out, bi)
-				break
-			}
+			all = all && m.state[addr(b, i)] != nil
+		}
+		if all {
+			out = append(out, bi)
 		}
 	}
 	return out

@@ -44,6 +44,8 @@ func TestModelLife(t *testing.T) {
 		{"file gone, tainted: the resume fails, kept", []step{opApply, opTaint, fileGoneEdit, opApply}, 0, true, 2},
 		{"file gone after a destroy: the plan of new objects fails", []step{opApply, opDestroy, fileGoneEdit, opApply}, 0, true, 0},
 		{"file gone, a count raised: the new object's plan fails", []step{opApply, edit("count", 1), opApply, fileGoneEdit, edit("count", 2), opApply}, 0, true, 1},
+		{"file gone, a count raised: so does destroy's refresh", []step{opApply, edit("count", 1), opApply, edit("count", 2), fileGoneEdit, opDestroy}, 0, true, 1},
+		{"file gone after a destroy: destroy again works", []step{opApply, opDestroy, fileGoneEdit, opDestroy}, 0, false, 0},
 		{"imported, another template: it fails, the other is replaced", []step{opApply, opImport, edit("template", 1), opApply}, 1, true, 1},
 		{"imported, another template, then destroy: works", []step{opApply, opImport, edit("template", 1), opApply, opDestroy}, 0, false, 0},
 		{"imported, file gone: the adoption fails", []step{opApply, opImport, fileGoneEdit, opApply}, 0, true, 2},

@@ -11,9 +11,12 @@ package explore
 
 // planFails says whether the plan of an apply of c with state fails on
 // what lies outside the configuration: an instance not in the state
-// whose file cannot be read. (Nor can a new object be told from an object
-// in state whose file it names: the generator keeps the count of a block
-// whose file is gone.)
+// whose file cannot be read. So does terraform destroy's, while the state
+// holds anything: its refresh is a plan of the whole configuration
+// (Terraform's and OpenTofu's PreDestroyRefresh). (Where a new object
+// names the file and template of an object in state, the provider takes
+// it for that object if the refresh of the latter came first: the
+// generator deletes no file of a block with an instance yet to create.)
 func planFails(c config, state map[string]*inst) bool {
 	for a, bi := range c.instances() {
 		if state[a] == nil && !readable(c.Blocks[bi]) {

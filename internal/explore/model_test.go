@@ -197,8 +197,10 @@ func (m *model) op(s step) expect {
 			break
 		}
 		st.Tainted, st.Adopt, st.Src, e.Arg = false, true, "", st.Job
-	case "destroy":
-		m.destroy()
+	case "destroy": // its refresh plans the configuration: a new object's plan fails it (model_life_test.go)
+		if e.Fail = len(m.state) > 0 && planFails(m.cfg, m.state); !e.Fail {
+			m.destroy()
+		}
 	case "purge": // the state keeps it (NOT_FOUND); no job starts unless asked for
 		if st == nil || st.Tainted || st.Hung {
 			e.Skip = true

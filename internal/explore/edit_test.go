@@ -1,5 +1,7 @@
 package explore
 
+import "math/rand/v2"
+
 // The edits of the grammar: what a user changes in the configuration. Each
 // is a pure function of the configuration and the step's value, so that a
 // shrunk sequence replays what is left of it.
@@ -98,4 +100,14 @@ func btoi(v bool) int {
 		return 1
 	}
 	return 0
+}
+
+// editStep is edit name of block b (index bi) to another value.
+func editStep(r *rand.Rand, b block, name string, bi int) step {
+	n := editChoices[name]
+	v := (editValue(b, name) + 1 + r.IntN(max(n-1, 1))) % n
+	if name == "trigger" {
+		v = b.Trigger + 1
+	}
+	return step{Kind: stepEdit, Name: name, Block: bi, Value: v}
 }

@@ -1,9 +1,6 @@
 package explore
 
-import (
-	"maps"
-	"math/rand/v2"
-)
+import "maps"
 
 // The steps users take at the end of a resource's life, in chains the
 // generator makes now and then (lifeWeights; rateWeights["life"], in
@@ -89,16 +86,6 @@ func (g *gen) fileMiddle(bi int) []step {
 		return []step{{Kind: stepOp, Name: middle, Block: bi, Index: i}, opStep("apply")}
 	}
 	return []step{editStep(r, b, pick(r, lifeEdits), bi), opStep("apply")}
-}
-
-// editStep is edit name of block b (index bi) to another value.
-func editStep(r *rand.Rand, b block, name string, bi int) step {
-	n := editChoices[name]
-	v := (editValue(b, name) + 1 + r.IntN(max(n-1, 1))) % n
-	if name == "trigger" {
-		v = b.Trigger + 1
-	}
-	return step{Kind: stepEdit, Name: name, Block: bi, Value: v}
 }
 
 func opStep(name string) step { return step{Kind: stepOp, Name: name} }

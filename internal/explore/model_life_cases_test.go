@@ -52,9 +52,11 @@ func TestModelLife(t *testing.T) {
 		{"imported, file gone, -replace: fails", []step{opApply, opImport, fileGoneEdit, {Kind: stepOp, Name: "replace"}}, 0, true, 2},
 		{"template deleted: no change", []step{opApply, opDelTemplate, opApply}, 0, false, 2},
 		{"template deleted: destroy works", []step{opApply, opDelTemplate, opDestroy}, 0, false, 0},
-		{"template deleted, -replace: the create fails after the destroy", []step{opApply, opDelTemplate, {Kind: stepOp, Name: "replace"}}, 0, true, 1},
+		{"template deleted, -replace: the Delete refuses, kept", []step{opApply, opDelTemplate, {Kind: stepOp, Name: "replace"}}, 0, true, 2},
 		{"template deleted, new objects: their creates fail", []step{opApply, opDelTemplate, opDestroy, opApply}, 0, true, 0},
 		{"imported, template deleted: the adoption fails", []step{opApply, opImport, opDelTemplate, opApply}, 0, true, 2},
+		{"tainted, file unreadable: destroy works", []step{opApply, {Kind: stepOp, Name: "taint"}, fileLoopEdit, opDestroy}, 0, false, 0},
+		{"tainted, file unreadable, path edited: destroy fails as a new object's plan", []step{opApply, {Kind: stepOp, Name: "taint"}, fileLoopEdit, edit("format", 1), opDestroy}, 0, true, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -64,6 +64,21 @@ func PlanUnreadable(h Holding) Unreadable {
 	return Unreadable{}
 }
 
+// PlanTemplateGone decides what the plan of h does when the template its
+// new job would start from is not found on the service: the replacement
+// of a live object, whose create always starts a new job, warns and its
+// Delete refuses, so the state keeps the job. Any other plan goes on as
+// before: a tainted object's create may resume its job, which needs no
+// template, and a new object's start fails at apply, creating nothing (an
+// error at plan would also fail the refresh before a destroy, whose
+// configuration may hold an object never created).
+func PlanTemplateGone(h Holding) Unreadable {
+	if h == HoldsReplaced {
+		return Unreadable{Warn: true, RefuseDelete: true}
+	}
+	return Unreadable{}
+}
+
 // Refreshed remembers, for one provider process, the sources outside the
 // configuration (its files, each with the template it goes to) of the
 // objects its refreshes read, with their jobs. Terraform and OpenTofu plan

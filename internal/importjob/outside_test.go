@@ -60,3 +60,18 @@ func TestRefreshed_imported(t *testing.T) {
 		t.Errorf("another model: job %q, want none", job)
 	}
 }
+
+// A template not found stops only the replacement of a live object, whose
+// create would start a new job from it.
+func TestPlanTemplateGone(t *testing.T) {
+	for h, want := range map[Holding]Unreadable{
+		HoldsNothing:  {},
+		HoldsLive:     {},
+		HoldsReplaced: {Warn: true, RefuseDelete: true},
+		HoldsTainted:  {},
+	} {
+		if got := PlanTemplateGone(h); got != want {
+			t.Errorf("PlanTemplateGone(%d) = %+v, want %+v", h, got, want)
+		}
+	}
+}

@@ -398,3 +398,26 @@ func TestAccLife_templateDeletedLookedUpByName(t *testing.T) {
 	c.expectJobs(t, 1, 0)
 	c.expectDestroyed(t)
 }
+
+// The template deleted on the service, then a replacement asked for
+// (-replace): the new job cannot start, so the apply fails at the
+// replacement's Delete, before anything is destroyed or started, and the
+// state keeps the job; destroy works.
+func TestAccLife_templateDeletedReplace(t *testing.T) {
+	c, p := newLifeCLI(t, "life")
+	c.setLife(t, emulator.GLActualsTemplateID, p, nil)
+	c.apply(t, true)
+	job := c.e.Jobs()[0].ID
+	c.e.DeleteTemplate(emulator.GLActualsTemplateID)
+	out, err := c.run("apply", "-auto-approve", "-no-color", "-input=false", "-replace=etl_import.x")
+	if err == nil {
+		t.Fatalf("-replace succeeded without the template:\n%s", out)
+	}
+	expectOutput(t, out, "Error: Template not found", "Nothing was destroyed and no job was started: the state keeps job "+job)
+	if s := c.state(t)["etl_import.x"]; s.ID != job {
+		t.Errorf("the state holds job %q, want %s", s.ID, job)
+	}
+	c.destroy(t, true)
+	c.expectJobs(t, 1, 0)
+	c.expectDestroyed(t)
+}

@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // Where the data goes, before anything is sent: the plan of a new job
@@ -20,12 +22,16 @@ import (
 // the job started because the service reports another; the next refresh
 // records what the service says.
 
-// planModel sets the planned model of a new job from its template.
-func (r *importResource) planModel(ctx context.Context, plan importModel, resp *resource.ModifyPlanResponse) {
+// planModel sets the planned model of a new job from its template; a
+// template not found is the business of planTemplateGone.
+func (r *importResource) planModel(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, resp *resource.ModifyPlanResponse) {
 	if r.client == nil || !known(plan.TemplateID) {
 		return
 	}
 	t, err := r.client.CachedTemplate(ctx, plan.TemplateID.ValueString())
+	if etl.IsNotFound(err) {
+		r.planTemplateGone(ctx, req, plan, err, resp)
+	}
 	if err != nil || t.ModelID == "" {
 		return
 	}

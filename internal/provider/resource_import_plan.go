@@ -58,7 +58,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
-		r.planModel(ctx, plan, resp)
+		r.planModel(ctx, req, plan, resp)
 		r.recordPlannedCreate(ctx, plan, req.Private, resp.Private, &resp.Diagnostics)
 		return
 	}

@@ -73,13 +73,37 @@ func (r *importResource) planUnreadable(ctx context.Context, req resource.Modify
 		return diags, false
 	}
 	if u.RefuseDelete {
-		refusals := make([]refusal, len(problems))
-		for i, p := range problems {
-			refusals[i] = refusal{Summary: p.summary, Detail: p.detail}
-		}
-		setPrivateJSON(ctx, resp.Private, privateRefuseDeleteKey, refusals, &resp.Diagnostics)
+		addRefusals(ctx, resp.Private, problems, &resp.Diagnostics)
 	}
 	return outsideAsWarnings(diags, unreadableNote(h, jobID)), u.KeepPrior
+}
+
+// planTemplateGone applies importjob.PlanTemplateGone to the plan of a new
+// job whose template is not found (err, from reading templateID): the
+// replacement of a live object warns, and its Delete refuses.
+func (r *importResource) planTemplateGone(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, err error, resp *resource.ModifyPlanResponse) {
+	h, jobID := r.holding(ctx, req, plan)
+	if !importjob.PlanTemplateGone(h).RefuseDelete {
+		return
+	}
+	templateID := plan.TemplateID.ValueString()
+	problem := outsideError{at: path.Root("template_id"), summary: "Template not found",
+		detail: fmt.Sprintf("Template %s cannot be read: %s. A new job cannot start from it.", templateID, err)}
+	addRefusals(ctx, resp.Private, []outsideError{problem}, &resp.Diagnostics)
+	resp.Diagnostics.Append(outsideAsWarnings(diag.Diagnostics{problem}, unreadableNote(h, jobID))...)
+}
+
+// addRefusals adds problems to those the planned private state p holds for
+// the replacement's Delete (refuseDelete).
+func addRefusals(ctx context.Context, p privateStore, problems []outsideError, diags *diag.Diagnostics) {
+	var refusals []refusal
+	if had, ok := privateJSON[[]refusal](ctx, p, privateRefuseDeleteKey); ok {
+		refusals = *had
+	}
+	for _, pr := range problems {
+		refusals = append(refusals, refusal{Summary: pr.summary, Detail: pr.detail})
+	}
+	setPrivateJSON(ctx, p, privateRefuseDeleteKey, refusals, diags)
 }
 
 // keepPriorData plans, for a live object whose data cannot be read, what

@@ -191,7 +191,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 	if r.journal != nil {
 		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
 	}
-	r.refreshed.Add(state.ID.ValueString(), refreshedSources(ctx, state))
+	r.refreshed.Add(state.ID.ValueString(), r.onService(refreshedSources(ctx, state)))
 	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
 	refreshFacts(ctx, &state, resp.Private, r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

@@ -68,5 +68,20 @@ func (r *importResource) importedOf(ctx context.Context, plan importModel) strin
 	if err != nil || t.ModelID == "" {
 		return ""
 	}
-	return r.refreshed.JobOf([]string{importjob.ImportedSource(t.ModelID)})
+	return r.refreshed.JobOf(r.onService([]string{importjob.ImportedSource(t.ModelID)}))
+}
+
+// onService names sources on the service of the resource's client, as the
+// journal names jobs (importjob.JobRef): a process that serves several
+// configurations, such as the in-process tests', tells theirs apart.
+func (r *importResource) onService(sources []string) []string {
+	base := ""
+	if r.client != nil {
+		base = r.client.BaseURL()
+	}
+	out := make([]string, len(sources))
+	for i, s := range sources {
+		out[i] = base + " " + s
+	}
+	return out
 }

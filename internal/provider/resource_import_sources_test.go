@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -59,5 +60,25 @@ func TestSourceKeys(t *testing.T) {
 	rows := importModel{TemplateID: types.StringValue("7"), File: types.ObjectNull(fileAttrTypes), Inputs: m.Inputs}
 	if keys := sourceKeys(ctx, rows); len(keys) != 0 {
 		t.Errorf("rows: sources %q", keys)
+	}
+}
+
+// Sources are named on the service of the resource's client: two
+// configurations that one process serves, on two services, share none.
+func TestOnService(t *testing.T) {
+	a, b := newTestEmulator(t, emulator.Options{Instant: true}), newTestEmulator(t, emulator.Options{Instant: true})
+	ra, rb := &importResource{}, &importResource{}
+	ra.client, rb.client = testClient(t, a), testClient(t, b)
+	src := []string{importjob.ImportedSource("600")}
+	var r importjob.Refreshed
+	r.Add("43", ra.onService(src))
+	if job := r.JobOf(ra.onService(src)); job != "43" {
+		t.Errorf("the same service: job %q, want 43", job)
+	}
+	if job := r.JobOf(rb.onService(src)); job != "" {
+		t.Errorf("another service: job %q, want none", job)
+	}
+	if got := (&importResource{}).onService(src); !slices.Equal(got, []string{" " + src[0]}) {
+		t.Errorf("no client: %q", got)
 	}
 }

@@ -36,7 +36,7 @@ func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanReq
 	if live, ok := privateJSON[string](ctx, req.Private, privateLiveKey); ok {
 		return importjob.HoldsReplaced, *live
 	}
-	if job := r.refreshed.JobOf(sourceKeys(ctx, plan)); job != "" {
+	if job := r.refreshed.JobOf(r.onService(sourceKeys(ctx, plan))); job != "" {
 		return importjob.HoldsTainted, job
 	}
 	if job := r.importedOf(ctx, plan); job != "" {

@@ -197,9 +197,15 @@ func (c *Client) newRetryClient(transport http.RoundTripper, cfg Config) *retrya
 // BaseURL returns the service address the client talks to (no trailing slash).
 func (c *Client) BaseURL() string { return c.baseURL }
 
-// debug sends a debug line to the configured LogFunc with every form of
-// the secret redacted from the message and from each string or error field.
+// debug sends a debug line to the configured LogFunc (log).
 func (c *Client) debug(ctx context.Context, msg string, fields map[string]any) {
+	c.log(ctx, "debug", msg, fields)
+}
+
+// log sends a line of level ("trace", "debug" or "warn") to the
+// configured LogFunc with every form of the secret redacted from the
+// message and from each string or error field.
+func (c *Client) log(ctx context.Context, level, msg string, fields map[string]any) {
 	for k, v := range fields {
 		switch t := v.(type) {
 		case string:
@@ -208,5 +214,5 @@ func (c *Client) debug(ctx context.Context, msg string, fields map[string]any) {
 			fields[k] = Redact(t.Error(), c.forms)
 		}
 	}
-	c.logf(ctx, "debug", Redact(msg, c.forms), fields)
+	c.logf(ctx, level, Redact(msg, c.forms), fields)
 }

@@ -480,3 +480,20 @@ func runNewCases(t *testing.T, cases []newCase) {
 		})
 	}
 }
+
+// startGLJob starts a job of GL Actuals with rows on c.
+func startGLJob(t *testing.T, c *Client, rows [][]string) string {
+	t.Helper()
+	job, err := c.StartWithData(context.Background(), emulator.GLActualsTemplateID, DataUpload{Rows: rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.ID
+}
+
+// glRows are rows GL Actuals imports; badGLRows lack its required column
+// Amount, and the job ends in ERROR.
+var (
+	glRows    = [][]string{{"Account", "Amount"}, {"4000", "1"}}
+	badGLRows = [][]string{{"Account", "Value"}, {"4000", "1"}}
+)

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
@@ -17,7 +16,7 @@ import (
 // status seen. Failures are diagnostics naming the job and status.
 func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, diags *diag.Diagnostics) *etl.Job {
 	last := *job
-	status, err := r.waitForJob(ctx, job.ID, job.Status, r.statusSeen(job.ID, job.Status))
+	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, r.jobWait(ctx, job))
 	if status != "" {
 		last.Status = status
 	}
@@ -46,44 +45,12 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 	return &last
 }
 
-// waitForJob polls the job's status with backoff (the runner's tuning)
-// until it is final or ctx ends, and returns the last status seen. seen,
-// when not nil, is called with every status read.
-func (r *jobRunner) waitForJob(ctx context.Context, jobID string, last etl.JobStatus, seen func(etl.JobStatus)) (etl.JobStatus, error) {
+// jobWait is how the runner waits for job (etl.Client.WaitForJob): its
+// tuning's intervals, a progress message when the status changes
+// (statusSeen), and an INFO line every progressEvery while the job is in
+// progress (logWaiting).
+func (r *jobRunner) jobWait(ctx context.Context, job *etl.Job) etl.JobWait {
 	t := r.tuning.orDefaults()
-	interval := t.pollInitial
-	progress := newWaitProgress(jobID, t.progressEvery)
-	for {
-		status, err := r.client.GetJobStatus(ctx, jobID)
-		if err != nil {
-			if ctx.Err() != nil {
-				return last, ctx.Err()
-			}
-			return last, err
-		}
-		last = status
-		if seen != nil {
-			seen(status)
-		}
-		tflog.Trace(ctx, "polled import job", map[string]any{"job_id": jobID, "status": string(status)})
-		progress.seen(ctx, status)
-		if status.Final() {
-			return status, nil
-		}
-		sleepCtx(ctx, interval)
-		if ctx.Err() != nil {
-			return last, ctx.Err()
-		}
-		interval = min(2*interval, t.pollMax)
-	}
-}
-
-// sleepCtx sleeps for d, or until ctx is done.
-func sleepCtx(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
+	return etl.JobWait{Initial: t.pollInitial, Max: t.pollMax, Seen: r.statusSeen(job.ID, job.Status), Every: t.progressEvery,
+		Waiting: func(s etl.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }}
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -12,47 +11,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-func TestWaitForJob(t *testing.T) {
-	ctx := context.Background()
-	t.Run("completes", func(t *testing.T) {
-		e := newTestEmulator(t, emulator.Options{RunTime: 100 * time.Millisecond})
-		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-		status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil)
-		if err != nil || status != etl.StatusCompleted {
-			t.Fatalf("waitForJob = %s, %v; want COMPLETED", status, err)
-		}
-		if n := e.Requests(emulator.EndpointGetJobStatus); n < 2 {
-			t.Errorf("%d status polls, want several (the job ran 100ms)", n)
-		}
-	})
-	t.Run("ends in error", func(t *testing.T) {
-		e := newTestEmulator(t, emulator.Options{})
-		// Amount is a required column: the job ends in ERROR.
-		id := startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}})
-		status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil)
-		if err != nil || status != etl.StatusError {
-			t.Fatalf("waitForJob = %s, %v; want ERROR", status, err)
-		}
-	})
-	t.Run("times out with the last status", func(t *testing.T) {
-		e := newTestEmulator(t, emulator.Options{RunTime: time.Hour})
-		id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-		wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
-		defer cancel()
-		status, err := testRunner(t, e).waitForJob(wctx, id, "", nil)
-		if !errors.Is(err, context.DeadlineExceeded) || status != etl.StatusRunning {
-			t.Fatalf("waitForJob = %s, %v; want RUNNING and the deadline", status, err)
-		}
-	})
-	t.Run("unknown job", func(t *testing.T) {
-		e := newTestEmulator(t, emulator.Options{Instant: true})
-		status, err := testRunner(t, e).waitForJob(ctx, "999999999999999999", etl.StatusSubmitted, nil)
-		if !etl.IsNotFound(err) || status != etl.StatusSubmitted {
-			t.Fatalf("waitForJob = %s, %v; want the last status and a 404", status, err)
-		}
-	})
-}
 
 func TestJobRunnerWait(t *testing.T) {
 	ctx := context.Background()

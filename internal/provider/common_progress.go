@@ -89,31 +89,10 @@ func formatBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
-// waitProgress logs, at most every interval, the status of a job being
-// waited for and the time elapsed.
-type waitProgress struct {
-	jobID       string
-	interval    time.Duration
-	start, last time.Time
-}
-
-// newWaitProgress returns the progress of a wait for job jobID that
-// starts now; its first line comes an interval later.
-func newWaitProgress(jobID string, interval time.Duration) *waitProgress {
-	now := time.Now()
-	return &waitProgress{jobID: jobID, interval: interval, start: now, last: now}
-}
-
-// seen logs at INFO a status just polled, with the time elapsed, when the
-// interval has passed since the last line and the status is not final (a
-// final status ends the wait, which returns it).
-func (w *waitProgress) seen(ctx context.Context, status etl.JobStatus) {
-	now := time.Now()
-	if now.Sub(w.last) < w.interval || status.Final() {
-		return
-	}
-	w.last = now
-	elapsed := now.Sub(w.start).Round(time.Second)
-	tflog.Info(ctx, fmt.Sprintf("import job %s is %s after %s; waiting for it to finish", w.jobID, status, elapsed),
-		map[string]any{"job_id": w.jobID, "status": string(status), "elapsed_s": int64(elapsed.Seconds())})
+// logWaiting logs at INFO that job jobID is still status after elapsed,
+// waiting for it to finish (etl.JobWait.Waiting).
+func logWaiting(ctx context.Context, jobID string, status etl.JobStatus, elapsed time.Duration) {
+	elapsed = elapsed.Round(time.Second)
+	tflog.Info(ctx, fmt.Sprintf("import job %s is %s after %s; waiting for it to finish", jobID, status, elapsed),
+		map[string]any{"job_id": jobID, "status": string(status), "elapsed_s": int64(elapsed.Seconds())})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -113,14 +114,15 @@ func TestReportUpload(t *testing.T) {
 }
 
 // TestWaitProgress: a wait longer than the interval logs the job's status
-// and the time elapsed.
+// and the time elapsed (logWaiting, which etl.Client.WaitForJob paces).
 func TestWaitProgress(t *testing.T) {
 	var out syncBuffer
 	ctx := tflogtest.RootLogger(context.Background(), &out)
 	e := newTestEmulator(t, emulator.Options{RunTime: 6 * testTuning.progressEvery})
 	id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
-	if status, err := testRunner(t, e).waitForJob(ctx, id, etl.StatusRunning, nil); err != nil || status != etl.StatusCompleted {
-		t.Fatalf("waitForJob = %s, %v", status, err)
+	var d diag.Diagnostics
+	if job := testRunner(t, e).wait(ctx, &etl.Job{ID: id, Status: etl.StatusRunning}, time.Minute, &d); d.HasError() || job.Status != etl.StatusCompleted {
+		t.Fatalf("wait = %+v, %v", job, d)
 	}
 	lines := out.infoLines(t)
 	if len(lines) == 0 {

@@ -30,8 +30,8 @@ type tuning struct {
 
 // defaultTuning is the provider's own.
 var defaultTuning = tuning{
-	pollInitial:         100 * time.Millisecond,
-	pollMax:             10 * time.Second,
+	pollInitial:         etl.DefaultPollInitial,
+	pollMax:             etl.DefaultPollMax,
 	progressEvery:       10 * time.Second,
 	uploadProgressEvery: 2 * time.Second,
 	dataBodyLimit:       etl.MaxDataBodyBytes,

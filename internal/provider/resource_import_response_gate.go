@@ -59,3 +59,13 @@ func (g *responseGate) pass(ctx context.Context, failedWithObject bool) {
 		g.lastFail = g.lastAny
 	}
 }
+
+// sleepCtx sleeps for d, or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}

@@ -5,7 +5,8 @@
 //   - client.go: Config, Client and New; baseurl.go: the hub and base URL rules.
 //   - templates.go, jobs.go, status.go: the endpoints and what they answer;
 //     template_cache.go: the templates a client read, each once;
-//     jobs_wait.go: waiting for a job to end, with backoff.
+//     jobs_wait.go: waiting for a job to end, with backoff;
+//     jobs_confirm.go: a refused submit or cancel, decided by the job.
 //   - transport.go: one call across its attempts, and the written-request
 //     trace; retry.go: the request kinds, the retry policy and the backoff.
 //   - fileinput.go: formats, encodings and a file upload's metadata;

@@ -3,7 +3,8 @@ package importjob
 import "github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 
 // What a job's status says of what it has been through, for the rules
-// that depend on it (submit turned on, a job resumed, a refused submit).
+// that depend on it (submit turned on, a job resumed). What a refused
+// submit means is the client's (etl.Client.SubmitConfirmed).
 
 // WasSubmitted reports whether a job in status s has been through a
 // submit: submitting it again is never needed, nor sent. QUEUED is not
@@ -21,15 +22,4 @@ func WasSubmitted(s jobstatus.JobStatus) bool {
 // and can no longer be: importing its data takes a new job.
 func EndedUnsubmitted(s jobstatus.JobStatus) bool {
 	return s == jobstatus.StatusCancelled || s == jobstatus.StatusExpired
-}
-
-// SubmitNotNeeded reports whether a job found in status s after a refused
-// submit needs no submitting: it was submitted, runs, waits or completed.
-// One that ended without importing is not: its refusal is a failure.
-func SubmitNotNeeded(s jobstatus.JobStatus) bool {
-	switch s {
-	case jobstatus.StatusSubmitted, jobstatus.StatusRunning, jobstatus.StatusQueued, jobstatus.StatusWaiting, jobstatus.StatusCompleted:
-		return true
-	}
-	return false
 }

@@ -6,21 +6,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
-// TestSubmitNotNeeded: after a refused submit, a job that runs or
-// completed needs none; one that ended without importing, or was never
-// submitted, does (the refusal is then a failure).
-func TestSubmitNotNeeded(t *testing.T) {
-	for _, s := range jobstatus.AllStatuses {
-		want := s != jobstatus.StatusEditing && s != jobstatus.StatusNotStarted && !s.Failed()
-		if got := SubmitNotNeeded(s); got != want {
-			t.Errorf("SubmitNotNeeded(%s) = %v, want %v", s, got, want)
-		}
-	}
-	if SubmitNotNeeded("SOMETHING_NEW") {
-		t.Error("a status the service does not document must not count as submitted")
-	}
-}
-
 // TestWasSubmitted: the statuses a job reaches only through a submit (or
 // a start), and those of a job never submitted that can no longer be.
 func TestWasSubmitted(t *testing.T) {

@@ -104,14 +104,14 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 // submitting; one that ended without importing is a failure that names it
 // and its status.
 func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
-	submitted, err := r.submitConfirmed(ctx, job.ID)
-	var ended *jobEndedError
+	submitted, err := r.client.SubmitConfirmed(ctx, job.ID)
+	var ended *etl.JobEndedError
 	switch {
 	case errors.As(err, &ended):
-		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.job.Status),
+		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.Job.Status),
 			fmt.Sprintf("The job %s was started and its data sent, but before it could be submitted it ended with status %s: "+
-				"the service did not import its data.\n\n%s", job.ID, ended.job.Status, r.wording.afterEnded))
-		return ended.job, false
+				"the service did not import its data.\n\n%s", job.ID, ended.Job.Status, r.wording.afterEnded))
+		return ended.Job, false
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",

@@ -247,7 +247,7 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 		tflog.Debug(ctx, "import job already final; nothing to cancel", map[string]any{"job_id": jobID, "status": string(status)})
 		return
 	}
-	if err := r.cancelConfirmed(ctx, jobID); err != nil {
+	if err := r.client.CancelConfirmed(ctx, jobID); err != nil {
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
 			fmt.Sprintf("The job was %s; cancelling it failed: %s.%s", status, err, hintOf(err)))
 		return

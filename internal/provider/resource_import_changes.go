@@ -132,10 +132,10 @@ func (r *importResource) submitInPlace(ctx context.Context, state, plan importMo
 		tflog.Debug(ctx, "no submit to send", map[string]any{"job_id": job.ID, "status": string(job.Status)})
 		return job, true
 	case importjob.SubmitFails:
-		err = &jobEndedError{job}
+		err = &etl.JobEndedError{Job: job}
 	default:
 		var submitted *etl.Job
-		if submitted, err = r.submitConfirmed(ctx, job.ID); err == nil {
+		if submitted, err = r.client.SubmitConfirmed(ctx, job.ID); err == nil {
 			return submitted, true
 		}
 	}

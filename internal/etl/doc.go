@@ -6,7 +6,8 @@
 //   - templates.go, jobs.go, status.go: the endpoints and what they answer;
 //     template_cache.go: the templates a client read, each once;
 //     jobs_wait.go: waiting for a job to end, with backoff;
-//     jobs_confirm.go: a refused submit or cancel, decided by the job.
+//     jobs_confirm.go: a refused submit or cancel, decided by the job;
+//     jobs_inputs.go: a created job's inputs loaded, cancelled on a failure.
 //   - transport.go: one call across its attempts, and the written-request
 //     trace; retry.go: the request kinds, the retry policy and the backoff.
 //   - fileinput.go: formats, encodings and a file upload's metadata;

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -21,7 +20,8 @@ import (
 // Loading inputs, as the resource's Create and the action's Invoke both
 // do: each input's upload prepared (its defaults filled, its file opened
 // and hashed), the job created, each input loaded in the template's step
-// order, and a failed load answered by cancelling the job. What each then
+// order, and a failed load answered by cancelling the job (both
+// etl.Client.LoadInputs), in the words of a diagnostic. What each then
 // keeps (the resource: the job in state; the action: nothing) is its own.
 
 // inputLoad is one input ready to send.
@@ -37,10 +37,6 @@ func closeLoads(loads []inputLoad) {
 		l.up.Close()
 	}
 }
-
-// cancelTimeout bounds cancelling a job after a failed load, which runs
-// even when the create's (or the invocation's) own time is up.
-const cancelTimeout = 30 * time.Second
 
 // prepareInput fills the defaults of one input's file (in place) and
 // prepares its upload: the file opened and hashed (its bytes are checked
@@ -137,52 +133,52 @@ func addCreateJobError(diags *diag.Diagnostics, templateID string, err error, ag
 }
 
 // loadInputs loads each of loads into the job created from templateID, in
-// their order (the template's step order: prepareInputLoads). report,
-// when not nil, is called before each load, and the function it returns
-// once the load is over (the action's progress). A failed load cancels
-// the job, best effort and with time of its own, and adds the error on the
-// input's key naming the step, the input and the job; loadInputs then
-// returns false, and the job as the cancel left it (nil when the cancel
-// failed).
+// their order (the template's step order: prepareInputLoads), through
+// etl.Client.LoadInputs. report, when not nil, is called before each
+// load, and the function it returns once the load is over (the action's
+// progress). A failed load cancels the job (etl.LoadError) and adds the
+// error on the input's key naming the step, the input and the job;
+// loadInputs then returns false, and the job as the cancel left it (nil
+// when the cancel failed).
 func (r *jobRunner) loadInputs(ctx context.Context, templateID string, job *etl.Job, loads []inputLoad, report func(inputLoad) (done func()), diags *diag.Diagnostics) (*etl.Job, bool) {
-	for _, l := range loads {
-		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.Name, "size": l.up.file.Size, "sha256": l.up.sum})
-		done := func() {}
-		if report != nil {
-			done = report(l)
-		}
-		err := r.client.UploadJobFile(ctx, job.ID, l.step.InputID, *l.up.file)
-		done()
-		if err != nil {
-			return r.abandonLoad(ctx, templateID, job, l, err, diags), false
-		}
+	files := make([]etl.InputLoad, len(loads))
+	for i, l := range loads {
+		files[i] = etl.InputLoad{InputID: l.step.InputID, File: *l.up.file}
 	}
-	return job, true
+	err := r.client.LoadInputs(ctx, job.ID, files, func(i int) func() {
+		l := loads[i]
+		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.Name, "size": l.up.file.Size, "sha256": l.up.sum})
+		if report == nil {
+			return func() {}
+		}
+		return report(l)
+	})
+	var le *etl.LoadError
+	if !errors.As(err, &le) {
+		return job, true
+	}
+	return r.abandonLoad(ctx, templateID, job, loads[le.Index], le, diags), false
 }
 
-// abandonLoad answers a failed load: the job is cancelled (best effort,
-// with time of its own) and the error names the step, the input and the
-// job. It returns the cancelled job, nil when the cancel failed.
-func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl.Job, l inputLoad, loadErr error, diags *diag.Diagnostics) *etl.Job {
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelTimeout)
-	defer cancel()
-	cancelled, err := r.client.CancelJob(cctx, job.ID)
+// abandonLoad says what a failed load (le) did: the load's error, named by
+// the step, the input and the job, and whether the job was cancelled. It
+// returns the cancelled job, nil when the cancel failed.
+func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl.Job, l inputLoad, le *etl.LoadError, diags *diag.Diagnostics) *etl.Job {
 	outcome, status := "", job.Status
-	if err != nil {
-		cancelled = nil
-		outcome = fmt.Sprintf("Cancelling the job failed too (%s): it stays EDITING, is never submitted by Terraform, and the service expires it.", err)
+	if le.CancelErr != nil {
+		outcome = fmt.Sprintf("Cancelling the job failed too (%s): it stays EDITING, is never submitted by Terraform, and the service expires it.", le.CancelErr)
 	} else {
-		status = cancelled.Status
-		outcome = fmt.Sprintf("The job was cancelled (status %s), so it never runs.", cancelled.Status)
+		status = le.Cancelled.Status
+		outcome = fmt.Sprintf("The job was cancelled (status %s), so it never runs.", le.Cancelled.Status)
 	}
 	tflog.Info(ctx, "load of a job input failed; job cancelled", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "status": string(status)})
 	var changed *localfile.ChangedError
-	what := fmt.Sprintf("%s.%s", loadErr, hintOf(loadErr))
-	if errors.As(loadErr, &changed) {
+	what := fmt.Sprintf("%s.%s", le.Err, hintOf(le.Err))
+	if errors.As(le.Err, &changed) {
 		what = changed.Error() + ", so the service never received it whole."
 	}
 	diags.AddAttributeError(inputPath(l.key), fmt.Sprintf("Loading step %q into import job %s failed", l.step.Name, job.ID),
 		fmt.Sprintf("The job %s was created from template %s, but loading step %q (input id %s, inputs key %q) failed: %s\n\n%s\n\n%s",
 			job.ID, templateID, l.step.Name, l.step.InputID, l.key, what, outcome, r.wording.afterIncomplete))
-	return cancelled
+	return le.Cancelled
 }

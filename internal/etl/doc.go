@@ -5,6 +5,8 @@
 //   - client.go: Config, Client and New; baseurl.go: the hub and base URL rules.
 //   - templates.go, jobs.go, status.go: the endpoints and what they answer;
 //     template_cache.go: the templates a client read, each once;
+//     templates_find.go: templates by model and name, and the one a lookup
+//     by name means;
 //     jobs_wait.go: waiting for a job to end, with backoff;
 //     jobs_confirm.go: a refused submit or cancel, decided by the job;
 //     jobs_inputs.go: a created job's inputs loaded, cancelled on a failure.

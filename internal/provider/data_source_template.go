@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
@@ -135,7 +136,7 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 	}
 	id := m.ID.ValueString()
 	if id == "" {
-		f := templateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
+		f := etl.TemplateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
 		if id = d.findByName(ctx, f, &resp.Diagnostics); id == "" {
 			return
 		}
@@ -161,35 +162,24 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
-// findByName returns the id of the one template f matches, or "" after a
-// diagnostic on name that lists the candidates.
-func (d *templateDataSource) findByName(ctx context.Context, f templateFilter, diags *diag.Diagnostics) string {
+// findByName returns the id of the one template f matches
+// (etl.FindTemplate), or "" after a diagnostic on name that lists the
+// candidates.
+func (d *templateDataSource) findByName(ctx context.Context, f etl.TemplateFilter, diags *diag.Diagnostics) string {
 	all, err := d.client.ListTemplates(ctx)
 	if err != nil {
 		addRequestError(diags, summaryListingTemplates, err)
 		return ""
 	}
-	found := filterTemplates(all, f)
-	switch len(found) {
-	case 1:
-		return found[0].ID
-	case 0:
-		candidates := filterTemplates(all, templateFilter{Name: f.Name})
-		what := "templates with that name in other models"
-		if len(candidates) == 0 {
-			candidates, what = all, "templates this token may use"
-		}
-		detail := fmt.Sprintf("No template matches %s.", f.describe())
-		if len(candidates) > 0 {
-			detail += fmt.Sprintf(" The %s are:\n%s", what, describeTemplates(candidates))
-		} else {
-			detail += " The token may use no template at all: check its permissions (Read Model)."
-		}
-		diags.AddAttributeError(path.Root("name"), "Template not found", detail)
+	t, err := etl.FindTemplate(all, f)
+	var several *etl.SeveralTemplatesError
+	switch {
+	case err == nil:
+		return t.ID
+	case errors.As(err, &several):
+		diags.AddAttributeError(path.Root("name"), "Several templates match", err.Error())
 	default:
-		diags.AddAttributeError(path.Root("name"), "Several templates match",
-			fmt.Sprintf("%d templates match %s; narrow the lookup with model_id or model_name, or use id. The candidates are:\n%s",
-				len(found), f.describe(), describeTemplates(found)))
+		diags.AddAttributeError(path.Root("name"), "Template not found", err.Error())
 	}
 	return ""
 }

@@ -107,7 +107,7 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		notConfigured(&resp.Diagnostics)
 		return
 	}
-	f := templateFilter{ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
+	f := etl.TemplateFilter{ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
 	if re := m.NameRegex.ValueString(); re != "" {
 		if problem := regexpProblem("name_regex", re); problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), summaryInvalidRegexp, problem)
@@ -121,7 +121,7 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 		return
 	}
 	m.Templates = []templateItem{}
-	for _, t := range filterTemplates(all, f) {
+	for _, t := range etl.FilterTemplates(all, f) {
 		m.Templates = append(m.Templates, templateItem{
 			ID: types.StringValue(t.ID), Name: types.StringValue(t.Name), LastRunTime: lastRunTime(t),
 			ModelID: types.StringValue(t.ModelID), ModelName: types.StringValue(t.ModelName),

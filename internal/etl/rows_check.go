@@ -34,16 +34,17 @@ type RowsProblem struct {
 
 // CheckRows checks rows for start with data: a header row of column
 // names first, each name not blank, then data rows with one cell per
-// column. A nil row is skipped (its value is not known yet); a nil header
-// row skips the whole check. At most maxProblems problems are listed
-// (maxProblems <= 0: 10), then one RowsMore.
-func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
+// column. Messages call the rows name, such as rows (rows[2], the header
+// row rows[0]). A nil row is skipped (its value is not known yet); a nil
+// header row skips the whole check. At most maxProblems problems are
+// listed (maxProblems <= 0: 10), then one RowsMore.
+func CheckRows(name string, rows [][]string, maxProblems int) []RowsProblem {
 	if maxProblems <= 0 {
 		maxProblems = 10
 	}
 	if len(rows) == 0 {
 		return []RowsProblem{{Kind: RowsEmpty, Row: -1, Cell: -1,
-			Message: `rows is empty: the first row must be the header row of column names, followed by the data rows, for example [["Account", "Amount"], ["4000", "100"]]`}}
+			Message: name + ` is empty: the first row must be the header row of column names, followed by the data rows, for example [["Account", "Amount"], ["4000", "100"]]`}}
 	}
 	header := rows[0]
 	if header == nil {
@@ -51,7 +52,7 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 	}
 	if len(header) == 0 {
 		return []RowsProblem{{Kind: RowsEmptyHeader, Row: 0, Cell: -1,
-			Message: `the header row (rows[0]) has no column names: the first row must name the template's columns, for example ["Account", "Amount"]`}}
+			Message: `the header row (` + name + `[0]) has no column names: the first row must name the template's columns, for example ["Account", "Amount"]`}}
 	}
 	var out []RowsProblem
 	add := func(p RowsProblem) bool {
@@ -63,10 +64,10 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 		out = append(out, p)
 		return true
 	}
-	for j, name := range header {
-		if isBlank(name) {
+	for j, col := range header {
+		if isBlank(col) {
 			if !add(RowsProblem{Kind: RowsEmptyColumnName, Row: 0, Cell: j,
-				Message: fmt.Sprintf("column %d of the header row (rows[0][%d]) has no name: every column needs the name of a template column", j+1, j)}) {
+				Message: fmt.Sprintf("column %d of the header row (%s[0][%d]) has no name: every column needs the name of a template column", j+1, name, j)}) {
 				return out
 			}
 		}
@@ -77,7 +78,7 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 			continue
 		}
 		if !add(RowsProblem{Kind: RowsWidth, Row: i, Cell: -1, Want: len(header), Got: len(r),
-			Message: fmt.Sprintf(`rows[%d] has %d cells but the header row (rows[0]) has %d: every row must have one cell per column (use "" for an empty cell)`, i, len(r), len(header))}) {
+			Message: fmt.Sprintf(`%[1]s[%[2]d] has %[3]d cells but the header row (%[1]s[0]) has %[4]d: every row must have one cell per column (use "" for an empty cell)`, name, i, len(r), len(header))}) {
 			return out
 		}
 	}
@@ -86,3 +87,41 @@ func CheckRows(rows [][]string, maxProblems int) []RowsProblem {
 
 // isBlank reports whether s is empty or only spaces and tabs.
 func isBlank(s string) bool { return strings.Trim(s, " \t") == "" }
+
+// CheckTable returns what is wrong with rows (called name) as a table, in
+// CheckRows's words: no rows, a header row with no cells, or rows whose
+// width differs from the header row's (the first named, the others
+// counted); "" when they form one. A blank column name is no problem
+// here: the rows are not checked against a template.
+func CheckTable(name string, rows [][]string) string {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		// RowsEmpty or RowsEmptyHeader: the only problem listed (CheckRows
+		// skips a nil header row as not yet known).
+		if ps := CheckRows(name, rows, 1); len(ps) > 0 {
+			return ps[0].Message
+		}
+		return "the header row (" + name + "[0]) has no cells"
+	}
+	// Room for every problem, so that none is cut off by RowsMore: at most
+	// one per header cell and one per data row.
+	var first string
+	var more int
+	for _, p := range CheckRows(name, rows, len(rows[0])+len(rows)) {
+		if p.Kind != RowsWidth {
+			continue
+		}
+		if first == "" {
+			first = p.Message
+		} else {
+			more++
+		}
+	}
+	switch more {
+	case 0:
+		return first
+	case 1:
+		return first + "; 1 more row has a different number of cells too"
+	default:
+		return fmt.Sprintf("%s; %d more rows have a different number of cells too", first, more)
+	}
+}

@@ -24,7 +24,7 @@ func TestCheckRows(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := CheckRows(c.rows, 0)
+			got := CheckRows("rows", c.rows, 0)
 			if len(got) != len(c.kinds) {
 				t.Fatalf("got %+v, want kinds %v", got, c.kinds)
 			}
@@ -42,8 +42,52 @@ func TestCheckRows(t *testing.T) {
 	for range 30 {
 		many = append(many, []string{"1"})
 	}
-	if got := CheckRows(many, 5); len(got) != 6 || got[5].Kind != RowsMore {
+	if got := CheckRows("rows", many, 5); len(got) != 6 || got[5].Kind != RowsMore {
 		t.Fatalf("want 5 problems and a RowsMore, got %d: %+v", len(got), got[len(got)-1])
+	}
+}
+
+// TestCheckRows_name: the messages call the rows by the name given.
+func TestCheckRows_name(t *testing.T) {
+	for _, name := range []string{"rows", "rows_wo", `inputs["Load Rates"].rows`} {
+		ragged := CheckRows(name, [][]string{{"A", " "}, {"1"}}, 0)
+		empty := CheckRows(name, nil, 0)
+		if len(ragged) != 2 || len(empty) != 1 {
+			t.Fatalf("%s: %+v, %+v", name, ragged, empty)
+		}
+		for got, want := range map[string]string{
+			ragged[0].Message: "column 2 of the header row (" + name + "[0][1]) has no name",
+			ragged[1].Message: name + "[1] has 1 cells but the header row (" + name + "[0]) has 2",
+			empty[0].Message:  name + " is empty: the first row",
+			CheckRows(name, [][]string{{}}, 0)[0].Message: "the header row (" + name + "[0]) has no column names",
+		} {
+			if !strings.HasPrefix(got, want) {
+				t.Errorf("%q, want it to begin %q", got, want)
+			}
+		}
+	}
+}
+
+// TestCheckTable: rows as a table: empty, a header with no cells, rows of
+// another width (the first named, the others counted); blank column
+// names pass.
+func TestCheckTable(t *testing.T) {
+	for _, c := range []struct {
+		rows [][]string
+		want string
+	}{
+		{[][]string{{"A", "B"}, {"1", "2"}}, ""},
+		{[][]string{{"", " "}, {"1", "2"}}, ""},
+		{nil, `rows is empty: the first row must be the header row of column names, followed by the data rows, for example [["Account", "Amount"], ["4000", "100"]]`},
+		{[][]string{{}, {}}, `the header row (rows[0]) has no column names: the first row must name the template's columns, for example ["Account", "Amount"]`},
+		{[][]string{nil}, "the header row (rows[0]) has no cells"},
+		{[][]string{{"A", "B"}, {"1", "2", "3"}}, `rows[1] has 3 cells but the header row (rows[0]) has 2: every row must have one cell per column (use "" for an empty cell)`},
+		{[][]string{{"", " "}, {"1"}, {"2"}}, `rows[1] has 1 cells but the header row (rows[0]) has 2: every row must have one cell per column (use "" for an empty cell); 1 more row has a different number of cells too`},
+		{[][]string{{"A", "B"}, {"1"}, {"2"}, {"1", "2", "3"}}, `rows[1] has 1 cells but the header row (rows[0]) has 2: every row must have one cell per column (use "" for an empty cell); 2 more rows have a different number of cells too`},
+	} {
+		if got := CheckTable("rows", c.rows); got != c.want {
+			t.Errorf("%q: %q, want %q", c.rows, got, c.want)
+		}
 	}
 }
 
@@ -76,7 +120,7 @@ func FuzzCheckRows(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string, maxProblems uint8) {
 		rows := rowsFromBytes(in)
-		probs := CheckRows(rows, int(maxProblems))
+		probs := CheckRows("rows", rows, int(maxProblems))
 		limit := int(maxProblems)
 		if limit == 0 {
 			limit = 10

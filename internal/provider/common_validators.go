@@ -220,7 +220,7 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 		}
 		rows[i] = row
 	}
-	for _, p := range etl.CheckRows(rows, maxRowDiagnostics) {
+	for _, p := range etl.CheckRows(attrName(req.Path), rows, maxRowDiagnostics) {
 		at := req.Path
 		if p.Row >= 0 {
 			at = at.AtListIndex(p.Row)
@@ -228,7 +228,7 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 				at = at.AtListIndex(p.Cell)
 			}
 		}
-		resp.Diagnostics.AddAttributeError(at, rowsProblemSummaries[p.Kind], renameRows(p.Message, req.Path)+".")
+		resp.Diagnostics.AddAttributeError(at, rowsProblemSummaries[p.Kind], p.Message+".")
 	}
 }
 
@@ -309,14 +309,4 @@ func (v exactlyOneOfSiblings) validate(ctx context.Context, at path.Path, val at
 		diags.AddAttributeError(at, "Invalid Attribute Combination",
 			fmt.Sprintf("%d attributes specified when one (and only one) of %s is required", set, all))
 	}
-}
-
-// renameRows rewrites a problem etl.CheckRows found, which names the rows
-// "rows", for the attribute at (rows_wo).
-func renameRows(msg string, at path.Path) string {
-	name := attrName(at)
-	if name == "rows" {
-		return msg
-	}
-	return strings.NewReplacer("rows[", name+"[", "rows is empty", name+" is empty").Replace(msg)
 }

@@ -62,7 +62,9 @@ func (f *csvEncodeFunction) Definition(_ context.Context, _ function.DefinitionR
 }
 
 // Run encodes the rows with etl.DataUpload.WriteCSV, after checking them:
-// no null row or cell, a header row with cells, every row as wide as it.
+// no null row or cell (csvEncodeRows), and a table (etl.CheckTable: a
+// header row with cells, every row as wide as it), in the words etl_import
+// uses for its rows.
 func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
 	var l types.List
 	resp.Error = function.ConcatFuncErrors(req.Arguments.Get(ctx, &l))
@@ -80,7 +82,7 @@ func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, re
 		resp.Error = resp.Result.Set(ctx, types.StringUnknown())
 		return
 	}
-	if msg := csvEncodeCheck(rows); msg != "" {
+	if msg := etl.CheckTable("rows", rows); msg != "" {
 		resp.Error = function.NewArgumentFuncError(0, msg)
 		return
 	}
@@ -134,43 +136,4 @@ func csvEncodeRows(l types.List) (rows [][]string, known bool, msg string) {
 		rows = append(rows, cells)
 	}
 	return rows, known, ""
-}
-
-// csvEncodeCheck returns what is wrong with the rows as a table, in
-// etl.CheckRows's words (the ones etl_import uses for its rows): no rows,
-// a header row with no cells, or rows whose width differs from the
-// header row's (the first named, the others counted). A blank column name
-// is no problem here: the CSV is not checked against a template.
-func csvEncodeCheck(rows [][]string) string {
-	if len(rows) == 0 || len(rows[0]) == 0 {
-		// RowsEmpty or RowsEmptyHeader: the only problem listed. (CheckRows
-		// skips a nil header row as not yet known; csvEncodeRows gives
-		// none, as every known row is a list.)
-		if ps := etl.CheckRows(rows, 1); len(ps) > 0 {
-			return ps[0].Message
-		}
-		return "the header row (rows[0]) has no cells"
-	}
-	// Room for every problem, so that none is cut off by RowsMore: at most
-	// one per header cell and one per data row.
-	var first string
-	var more int
-	for _, p := range etl.CheckRows(rows, len(rows[0])+len(rows)) {
-		if p.Kind != etl.RowsWidth {
-			continue
-		}
-		if first == "" {
-			first = p.Message
-		} else {
-			more++
-		}
-	}
-	switch more {
-	case 0:
-		return first
-	case 1:
-		return first + "; 1 more row has a different number of cells too"
-	default:
-		return fmt.Sprintf("%s; %d more rows have a different number of cells too", first, more)
-	}
 }

@@ -296,11 +296,24 @@ func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound 
 // IsUnauthorized reports whether err's chain holds an *APIError with status 401.
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
-// IsForbidden reports whether err's chain holds an *APIError with status 403.
-func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
-
 // IsConflict reports whether err's chain holds an *APIError with status 409.
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
+
+// Attempts returns how many requests the failed call of err made (0 when
+// its chain holds neither an *APIError nor a *RequestError), and whether
+// its failure is one a read is retried for: no answer, or an answer the
+// retry policy retries (retryableStatus).
+func Attempts(err error) (n int, retryable bool) {
+	var ae *APIError
+	var re *RequestError
+	switch {
+	case errors.As(err, &ae):
+		return ae.Attempts, retryableStatus(ae.StatusCode)
+	case errors.As(err, &re):
+		return re.Attempts, true
+	}
+	return 0, false
+}
 
 // UploadAbortedError is what a FileUpload's reader returns to stop an
 // upload for good, such as a file whose bytes are not the expected ones:

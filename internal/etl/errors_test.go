@@ -62,3 +62,26 @@ func TestEmulatorErrorsReachTheCaller(t *testing.T) {
 		t.Fatalf("refused requests created %d jobs", n)
 	}
 }
+
+// TestAttempts: how many requests a failed call made, and whether its
+// failure is one a read is retried for.
+func TestAttempts(t *testing.T) {
+	for _, c := range []struct {
+		err       error
+		n         int
+		retryable bool
+	}{
+		{&APIError{StatusCode: http.StatusServiceUnavailable, Attempts: 3}, 3, true},
+		{&APIError{StatusCode: http.StatusTooManyRequests, Attempts: 1}, 1, true},
+		{&APIError{StatusCode: http.StatusBadGateway, Attempts: 2}, 2, true},
+		{&APIError{StatusCode: http.StatusGatewayTimeout, Attempts: 1}, 1, true},
+		{&APIError{StatusCode: http.StatusInternalServerError, Attempts: 1}, 1, false},
+		{&APIError{StatusCode: http.StatusConflict, Attempts: 1}, 1, false},
+		{&JobMaybeCreatedError{Err: &RequestError{Attempts: 1, Err: errors.New("reset")}}, 1, true},
+		{errors.New("plain"), 0, false},
+	} {
+		if n, retryable := Attempts(c.err); n != c.n || retryable != c.retryable {
+			t.Errorf("Attempts(%v) = %d, %v; want %d, %v", c.err, n, retryable, c.n, c.retryable)
+		}
+	}
+}

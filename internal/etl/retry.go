@@ -55,13 +55,24 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 		}
 		return true, nil
 	}
-	switch resp.StatusCode {
-	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+	switch code := resp.StatusCode; {
+	case code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable:
 		return true, nil
-	case http.StatusBadGateway, http.StatusGatewayTimeout:
+	case retryableStatus(code):
 		return kind != kindCreate, nil
 	}
 	return false, nil
+}
+
+// retryableStatus reports whether an answer with status code is retried
+// (a read's, always; a kindCreate request's, only for 429 and 503): 429,
+// 502, 503 and 504.
+func retryableStatus(code int) bool {
+	switch code {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
 }
 
 // retryableNetError reports whether a later attempt could fix err: false

@@ -5,7 +5,6 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -196,22 +195,10 @@ func tlsHint(err error) string {
 
 // attemptsNote says, after a request that was retried until it gave up,
 // how many attempts were made and which settings bound them; after one
-// attempt at a retryable failure, why it was not retried; else "".
+// attempt at a retryable failure (etl.Attempts), why it was not retried;
+// else "".
 func attemptsNote(err error) string {
-	attempts, retryable := 0, false
-	var ae *etl.APIError
-	var re *etl.RequestError
-	switch {
-	case errors.As(err, &ae):
-		attempts = ae.Attempts
-		switch ae.StatusCode {
-		case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-			retryable = true
-		}
-	case errors.As(err, &re):
-		attempts, retryable = re.Attempts, true
-	}
-	switch {
+	switch attempts, retryable := etl.Attempts(err); {
 	case attempts > 1:
 		return fmt.Sprintf(" The request was made %d times (the first attempt and %d retries) before giving up: raise max_retries or retry_wait_max to keep trying longer.", attempts, attempts-1)
 	case attempts == 1 && retryable:

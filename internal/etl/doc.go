@@ -14,7 +14,8 @@
 //     trace; retry.go: the request kinds, the retry policy and the backoff.
 //   - fileinput.go: formats, encodings and a file upload's metadata;
 //     encode_text.go: text written in an encoding;
-//     multipart.go: the multipart body and the rule for its header values.
+//     multipart.go: the multipart body and the rule for its header values;
+//     upload_progress.go: how far an upload is, told while it is sent.
 //   - rows_json.go and rows_csv.go: the two encodings of rows (the JSON body
 //     of start with data, the CSV file of rows sent as a file);
 //     rows_payload.go: which of the two is sent, and its SHA-256;

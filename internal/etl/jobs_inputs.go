@@ -41,16 +41,16 @@ func (e *LoadError) Error() string {
 func (e *LoadError) Unwrap() error { return e.Err }
 
 // LoadInputs loads each of loads into the created job jobID, in their
-// order. before, when not nil, is called with a load's index before it
-// starts, and the function it returns once it is over. A failed load
-// cancels the job, best effort and with time of its own
-// (loadCancelTimeout, even when ctx has ended), and is a *LoadError; the
-// loads after it are not tried.
-func (c *Client) LoadInputs(ctx context.Context, jobID string, loads []InputLoad, before func(i int) (done func())) error {
+// order. before, when not nil, is called with a load's index and its file
+// before it starts (it may replace the file, such as with its Reporting),
+// and the function it returns once it is over. A failed load cancels the
+// job, best effort and with time of its own (loadCancelTimeout, even when
+// ctx has ended), and is a *LoadError; the loads after it are not tried.
+func (c *Client) LoadInputs(ctx context.Context, jobID string, loads []InputLoad, before func(i int, f *FileUpload) (done func())) error {
 	for i, l := range loads {
 		done := func() {}
 		if before != nil {
-			done = before(i)
+			done = before(i, &l.File)
 		}
 		err := c.UploadJobFile(ctx, jobID, l.InputID, l.File)
 		done()

@@ -29,13 +29,17 @@ func createTwoStep(t *testing.T, c *Client) string {
 }
 
 // TestLoadInputs: each file goes to its input, in order, between before
-// and the function it returns.
+// and the function it returns; the file before leaves is the one sent.
 func TestLoadInputs(t *testing.T) {
 	e, c := startEmulator(t, emulator.Options{})
 	id := createTwoStep(t, c)
 	var events []string
-	before := func(i int) func() {
+	before := func(i int, f *FileUpload) func() {
 		events = append(events, "before "+twoStepLoads()[i].InputID)
+		if i == 1 { // the rates sent in place of the file
+			rates := []byte("Currency,Rate\nUSD,1\n")
+			*f = fileOf(rates, FormatCSV, EncodingUTF8, "usd.csv")
+		}
 		return func() { events = append(events, "done") }
 	}
 	if err := c.LoadInputs(context.Background(), id, twoStepLoads(), before); err != nil {
@@ -46,8 +50,8 @@ func TestLoadInputs(t *testing.T) {
 		t.Errorf("events %v, want %v", events, want)
 	}
 	j, _ := e.Job(id)
-	if j.Status != emulator.StatusEditing || len(j.Inputs) != 2 || j.Inputs[emulator.TwoStepRatesInputID].Header[0] != "Currency" {
-		t.Errorf("job %s with inputs %+v, want both loaded and the job EDITING", j.Status, j.Inputs)
+	if j.Status != emulator.StatusEditing || len(j.Inputs) != 2 || j.Inputs[emulator.TwoStepRatesInputID].SHA256 != sha([]byte("Currency,Rate\nUSD,1\n")) {
+		t.Errorf("job %s with inputs %+v, want both loaded, the rates as before replaced them, and the job EDITING", j.Status, j.Inputs)
 	}
 	if err := c.LoadInputs(context.Background(), id, nil, nil); err != nil {
 		t.Errorf("no loads: %v", err)

@@ -3,9 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -14,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // actionProgress reports the action's steps to Terraform (SendProgress) and to
@@ -50,19 +47,6 @@ func (p *actionProgress) send(msg string) {
 	}
 }
 
-// every sends msg() each interval when it differs from the last message
-// it sent, until the returned stop is called; stop waits for the last
-// send to finish, so that nothing is sent after Invoke returns.
-func (p *actionProgress) every(interval time.Duration, msg func() string) (stop func()) {
-	last := ""
-	return every(interval, func(time.Duration) {
-		if m := msg(); m != last {
-			last = m
-			p.send(m)
-		}
-	})
-}
-
 // startReporting starts the job (r.start), saying first what is sent and,
 // while a file is being sent, how many of its bytes have been.
 func startReporting(ctx context.Context, r *jobRunner, templateID string, up *preparedUpload, p *actionProgress, diags *diag.Diagnostics) *etl.Job {
@@ -81,11 +65,10 @@ func startReporting(ctx context.Context, r *jobRunner, templateID string, up *pr
 }
 
 // reportLoad says which step an input is loaded into and how many bytes
-// it sends, then, while they are sent, how many have been; loadInputs
-// calls it before each load, and the function it returns once the load is
-// over.
-func (p *actionProgress) reportLoad(l inputLoad) (done func()) {
-	f := l.up.file
+// it sends, then, while they are sent (f, its file), how many have been;
+// loadInputs calls it before each load, and the function it returns once
+// the load is over.
+func (p *actionProgress) reportLoad(l inputLoad, f *etl.FileUpload) (done func()) {
 	facts := p.inputFacts[l.step.InputID]
 	facts.SizeBytes = types.Int64Value(f.Size)
 	p.counted(fmt.Sprintf("step %q", l.step.Name), facts)
@@ -112,36 +95,18 @@ func (p *actionProgress) sendSummary(id string) {
 	}
 }
 
-// reportSent counts the bytes of f that each attempt to send it reads,
-// and reports them every uploadEvery until the returned stop is called.
+// reportSent reports the bytes of f that each attempt to send it reads
+// (etl.FileUpload.Reporting) every uploadEvery, when they differ from the
+// last message sent, until the returned stop is called; stop waits for
+// the last send to finish, so that nothing is sent after Invoke returns.
 func (p *actionProgress) reportSent(f *etl.FileUpload) (stop func()) {
-	var sent atomic.Int64
-	f.Open = countingOpen(f.Open, &sent)
-	return p.every(p.uploadEvery, func() string {
-		n := sent.Load()
-		return fmt.Sprintf("Sent %d of %d bytes of %s (%d%%)", n, f.Size, f.Input.FileName, percent(n, f.Size))
-	})
-}
-
-// countingOpen wraps an upload's Open so that n counts the bytes the
-// current attempt has read; each (re)open, as on a retry, sets n back to
-// zero.
-func countingOpen(open func() (io.ReadCloser, error), n *atomic.Int64) func() (io.ReadCloser, error) {
-	return func() (io.ReadCloser, error) {
-		rc, err := open()
-		if err != nil {
-			return nil, err
+	last, name := "", f.Input.FileName
+	counted, stop := f.Reporting(p.uploadEvery, func(u etl.UploadProgress) {
+		if m := fmt.Sprintf("Sent %d of %d bytes of %s (%d%%)", u.Sent, u.Size, name, u.Percent()); m != last {
+			last = m
+			p.send(m)
 		}
-		n.Store(0)
-		return localfile.Counted(rc, n), nil
-	}
-}
-
-// percent returns n as a whole percentage of total, rounded down; 100
-// for an empty total.
-func percent(n, total int64) int64 {
-	if total <= 0 {
-		return 100
-	}
-	return n * 100 / total
+	})
+	*f = counted
+	return stop
 }

@@ -4,38 +4,19 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-func TestCountingOpen(t *testing.T) {
-	var n atomic.Int64
-	open := countingOpen(bytesOpener([]byte("Account,Amount\n4000,1\n")), &n)
-	for attempt := 1; attempt <= 2; attempt++ {
-		rc, err := open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		buf := make([]byte, 5)
-		if _, err := io.ReadFull(rc, buf); err != nil || n.Load() != 5 {
-			t.Fatalf("attempt %d: %d bytes counted after reading 5 (%v)", attempt, n.Load(), err)
-		}
-		if _, err := io.ReadAll(rc); err != nil || n.Load() != 22 {
-			t.Fatalf("attempt %d: %d bytes counted, want 22 (each attempt counts from 0)", attempt, n.Load())
-		}
-		rc.Close()
-	}
-}
-
-// every sends a message when it changes, and nothing after stop returns.
-func TestProgressEvery(t *testing.T) {
+// reportSent sends how many bytes an attempt has read when that changes,
+// each message once, and nothing after stop returns.
+func TestReportSent(t *testing.T) {
 	var mu sync.Mutex
 	var got []string
 	p := newActionProgress(context.Background(), func(e action.InvokeProgressEvent) {
@@ -43,43 +24,51 @@ func TestProgressEvery(t *testing.T) {
 		defer mu.Unlock()
 		got = append(got, e.Message)
 	}, time.Millisecond)
-	var n atomic.Int64
-	stop := p.every(time.Millisecond, func() string { return "step " + strings.Repeat("I", int(n.Load())) })
-	deadline := time.Now().Add(5 * time.Second)
-	for i := 1; i <= 3; i++ {
-		n.Store(int64(i))
-		for {
+	f := etl.FileUpload{Input: etl.FileInput{FileName: "gl.csv"}, Open: bytesOpener([]byte("Account,Amount\n4000,1\n")), Size: 22}
+	stop := p.reportSent(&f)
+	waitFor := func(msg string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 			mu.Lock()
-			seen := len(got) > 0 && got[len(got)-1] == "step "+strings.Repeat("I", i)
+			seen := len(got) > 0 && got[len(got)-1] == msg
 			mu.Unlock()
-			if seen || time.Now().After(deadline) {
-				break
+			if seen {
+				return
 			}
-			time.Sleep(time.Millisecond)
+			if time.Now().After(deadline) {
+				t.Fatalf("never sent %q; sent %q", msg, got)
+			}
 		}
 	}
+	waitFor("Sent 0 of 22 bytes of gl.csv (0%)")
+	rc, err := f.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadFull(rc, make([]byte, 5)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("Sent 5 of 22 bytes of gl.csv (22%)")
+	if _, err := io.ReadAll(rc); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("Sent 22 of 22 bytes of gl.csv (100%)")
+	time.Sleep(5 * time.Millisecond) // ticks that would repeat the last message
 	stop()
 	mu.Lock()
 	sent := append([]string(nil), got...)
 	mu.Unlock()
-	if len(sent) != 3 || sent[0] != "step I" || sent[2] != "step III" {
+	if len(sent) != 3 {
 		t.Errorf("sent %q, want each of the three messages once", sent)
 	}
-	n.Store(9)
+	rc, _ = f.Open() // a new attempt counts from zero, but nothing is sent now
 	time.Sleep(10 * time.Millisecond)
 	mu.Lock()
 	defer mu.Unlock()
 	if len(got) != len(sent) {
 		t.Errorf("sent %q after stop", got[len(sent):])
 	}
-}
-
-func TestPercent(t *testing.T) {
-	for _, c := range []struct{ n, total, want int64 }{{0, 10, 0}, {5, 10, 50}, {10, 10, 100}, {0, 0, 100}} {
-		if got := percent(c.n, c.total); got != c.want {
-			t.Errorf("percent(%d, %d) = %d, want %d", c.n, c.total, got, c.want)
-		}
-	}
+	rc.Close()
 }
 
 // A file too large to send in one progress interval reports the bytes

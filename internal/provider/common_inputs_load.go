@@ -135,23 +135,23 @@ func addCreateJobError(diags *diag.Diagnostics, templateID string, err error, ag
 // loadInputs loads each of loads into the job created from templateID, in
 // their order (the template's step order: prepareInputLoads), through
 // etl.Client.LoadInputs. report, when not nil, is called before each
-// load, and the function it returns once the load is over (the action's
-// progress). A failed load cancels the job (etl.LoadError) and adds the
+// load with its file, which it may replace, and the function it returns
+// once the load is over (the action's progress). A failed load cancels the job (etl.LoadError) and adds the
 // error on the input's key naming the step, the input and the job;
 // loadInputs then returns false, and the job as the cancel left it (nil
 // when the cancel failed).
-func (r *jobRunner) loadInputs(ctx context.Context, templateID string, job *etl.Job, loads []inputLoad, report func(inputLoad) (done func()), diags *diag.Diagnostics) (*etl.Job, bool) {
+func (r *jobRunner) loadInputs(ctx context.Context, templateID string, job *etl.Job, loads []inputLoad, report func(inputLoad, *etl.FileUpload) (done func()), diags *diag.Diagnostics) (*etl.Job, bool) {
 	files := make([]etl.InputLoad, len(loads))
 	for i, l := range loads {
 		files[i] = etl.InputLoad{InputID: l.step.InputID, File: *l.up.file}
 	}
-	err := r.client.LoadInputs(ctx, job.ID, files, func(i int) func() {
+	err := r.client.LoadInputs(ctx, job.ID, files, func(i int, f *etl.FileUpload) func() {
 		l := loads[i]
-		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.Name, "size": l.up.file.Size, "sha256": l.up.sum})
+		tflog.Debug(ctx, "loading job input", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "step": l.step.Name, "size": f.Size, "sha256": l.up.sum})
 		if report == nil {
 			return func() {}
 		}
-		return report(l)
+		return report(l, f)
 	})
 	var le *etl.LoadError
 	if !errors.As(err, &le) {

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -11,64 +10,37 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// every calls report with the time elapsed each interval, in a goroutine
-// of its own, until the returned stop is called; stop waits for a report
-// under way, and may be called more than once.
-func every(interval time.Duration, report func(elapsed time.Duration)) (stop func()) {
-	start := time.Now()
-	t := time.NewTicker(interval)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			select {
-			case <-done:
-				return
-			case now := <-t.C:
-				report(now.Sub(start))
-			}
-		}
-	})
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			t.Stop()
-			close(done)
-			wg.Wait()
-		})
-	}
-}
-
 // reportUpload logs the progress of a file's upload each interval until
-// stop is called: bytes sent, rate and time left.
+// stop is called (etl.FileUpload.Reporting, which counts what up's upload
+// sends from now on): bytes sent, rate and time left.
 func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duration) (stop func()) {
 	if up == nil || up.opened == nil {
 		return func() {}
 	}
-	of := up.opened
-	name := of.Name()
-	return every(interval, func(elapsed time.Duration) {
-		msg, fields := uploadProgress(of.Sent(), of.Size(), elapsed)
+	name := up.opened.Name()
+	f, stop := up.file.Reporting(interval, func(p etl.UploadProgress) {
+		msg, fields := uploadProgress(p)
 		fields["path"] = name
 		tflog.Info(ctx, "uploading "+name+": "+msg, fields)
 	})
+	*up.file = f
+	return stop
 }
 
-// uploadProgress says how far an upload of total bytes is after elapsed
-// with sent bytes handed over: a line and its fields.
-func uploadProgress(sent, total int64, elapsed time.Duration) (string, map[string]any) {
-	rate := float64(sent) / max(elapsed.Seconds(), 1e-3) // bytes per second
+// uploadProgress says how far an upload is: a line and its fields.
+func uploadProgress(p etl.UploadProgress) (string, map[string]any) {
+	rate := p.Rate() // bytes per second
 	fields := map[string]any{
-		"sent_bytes": sent, "total_bytes": total, "elapsed_s": int64(elapsed.Seconds()),
+		"sent_bytes": p.Sent, "total_bytes": p.Size, "elapsed_s": int64(p.Elapsed.Seconds()),
 		"rate_mib_s": int64(rate / (1 << 20)),
 	}
-	msg := fmt.Sprintf("%s of %s sent", formatBytes(sent), formatBytes(total))
-	if total > 0 {
-		msg += fmt.Sprintf(" (%d%%)", sent*100/total)
+	msg := fmt.Sprintf("%s of %s sent", formatBytes(p.Sent), formatBytes(p.Size))
+	if p.Size > 0 {
+		msg += fmt.Sprintf(" (%d%%)", p.Percent())
 	}
-	msg += fmt.Sprintf(" in %s, %s/s", elapsed.Round(time.Second), formatBytes(int64(rate)))
-	if rate > 0 && sent < total {
-		left := time.Duration(float64(total-sent) / rate * float64(time.Second)).Round(time.Second)
+	msg += fmt.Sprintf(" in %s, %s/s", p.Elapsed.Round(time.Second), formatBytes(int64(rate)))
+	if left, ok := p.Left(); ok {
+		left = left.Round(time.Second)
 		fields["eta_s"] = int64(left.Seconds())
 		msg += fmt.Sprintf(", about %s left", left)
 	}

@@ -60,7 +60,7 @@ func TestFormatBytes(t *testing.T) {
 }
 
 func TestUploadProgress(t *testing.T) {
-	msg, fields := uploadProgress(512<<20, 2<<30, 4*time.Second)
+	msg, fields := uploadProgress(etl.UploadProgress{Sent: 512 << 20, Size: 2 << 30, Elapsed: 4 * time.Second})
 	if msg != "512.0 MiB of 2.0 GiB sent (25%) in 4s, 128.0 MiB/s, about 12s left" {
 		t.Errorf("line %q", msg)
 	}
@@ -68,7 +68,7 @@ func TestUploadProgress(t *testing.T) {
 		t.Errorf("fields %v", fields)
 	}
 	// Nothing sent yet: no estimate.
-	if msg, fields := uploadProgress(0, 100, time.Second); strings.Contains(msg, "left") || fields["eta_s"] != nil {
+	if msg, fields := uploadProgress(etl.UploadProgress{Sent: 0, Size: 100, Elapsed: time.Second}); strings.Contains(msg, "left") || fields["eta_s"] != nil {
 		t.Errorf("nothing sent: %q %v", msg, fields)
 	}
 }
@@ -84,8 +84,9 @@ func TestReportUpload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer of.Close()
-	stop := reportUpload(ctx, &preparedUpload{opened: of}, testTuning.progressEvery)
-	rc, _ := of.Reader()
+	up := &preparedUpload{file: &etl.FileUpload{Open: of.Reader, Size: of.Size()}, opened: of}
+	stop := reportUpload(ctx, up, testTuning.progressEvery)
+	rc, _ := up.file.Open()
 	buf := make([]byte, 4000)
 	if _, err := rc.Read(buf); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,95 @@
+package etl
+
+import (
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// How far the upload of a FileUpload is, told every interval while it is
+// sent (FileUpload.Reporting).
+
+// UploadProgress is how far the current attempt to send a FileUpload is:
+// the bytes its reader has handed over (Sent) of Size, Elapsed since the
+// reporting began.
+type UploadProgress struct {
+	Sent, Size int64
+	Elapsed    time.Duration
+}
+
+// Percent is Sent as a whole percentage of Size, rounded down; 100 for an
+// empty upload.
+func (p UploadProgress) Percent() int64 {
+	if p.Size <= 0 {
+		return 100
+	}
+	return p.Sent * 100 / p.Size
+}
+
+// Rate is the bytes sent a second so far.
+func (p UploadProgress) Rate() float64 {
+	return float64(p.Sent) / max(p.Elapsed.Seconds(), 1e-3)
+}
+
+// Left is how long the rest takes at Rate; false before anything is sent,
+// and once everything is.
+func (p UploadProgress) Left() (time.Duration, bool) {
+	rate := p.Rate()
+	if rate <= 0 || p.Sent >= p.Size {
+		return 0, false
+	}
+	return time.Duration(float64(p.Size-p.Sent) / rate * float64(time.Second)), true
+}
+
+// Reporting returns f with its Open counting the bytes each attempt reads
+// (each open, as on a retry, counts from zero), and calls report, in a
+// goroutine of its own, with how far the current attempt is every
+// interval until the returned stop is called; stop waits for a report
+// under way, and may be called more than once.
+func (f FileUpload) Reporting(interval time.Duration, report func(UploadProgress)) (FileUpload, func()) {
+	var sent atomic.Int64
+	open := f.Open
+	f.Open = func() (io.ReadCloser, error) {
+		rc, err := open()
+		if err != nil {
+			return nil, err
+		}
+		sent.Store(0)
+		return countingReader{rc, &sent}, nil
+	}
+	size, start := f.Size, time.Now()
+	t := time.NewTicker(interval)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-t.C:
+				report(UploadProgress{Sent: sent.Load(), Size: size, Elapsed: now.Sub(start)})
+			}
+		}
+	})
+	var once sync.Once
+	return f, func() {
+		once.Do(func() {
+			t.Stop()
+			close(done)
+			wg.Wait()
+		})
+	}
+}
+
+// countingReader counts into n the bytes read through it.
+type countingReader struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (k int, err error) {
+	k, err = c.ReadCloser.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}

@@ -61,48 +61,47 @@ func TestLoadInputs(t *testing.T) {
 // TestLoadInputs_fails: a failed load stops the loads and cancels the job,
 // with time of its own; a cancel that fails too is said.
 func TestLoadInputs_fails(t *testing.T) {
-	ctx := context.Background()
-	t.Run("cancelled", func(t *testing.T) {
-		e, c := startEmulator(t, emulator.Options{})
-		id := createTwoStep(t, c)
-		e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointUploadJobFile, Count: 1, Status: http.StatusUnprocessableEntity})
-		err := c.LoadInputs(ctx, id, twoStepLoads(), nil)
-		var le *LoadError
-		if !errors.As(err, &le) || le.Index != 0 || le.InputID != emulator.TwoStepActualsInputID || StatusCode(err) != http.StatusUnprocessableEntity ||
-			le.CancelErr != nil || le.Cancelled == nil || le.Cancelled.Status != StatusCancelled {
-			t.Fatalf("LoadInputs = %#v, want the first load's 422 and the job cancelled", err)
-		}
-		if n := e.Requests(emulator.EndpointUploadJobFile); n != 1 {
-			t.Errorf("%d loads, want 1: none after the failed one", n)
-		}
-		if j, _ := e.Job(id); j.Status != emulator.StatusCancelled {
-			t.Errorf("job %s, want CANCELLED", j.Status)
-		}
-	})
-	t.Run("cancel fails too", func(t *testing.T) {
-		e, c := startEmulator(t, emulator.Options{})
-		id := createTwoStep(t, c)
-		e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointUploadJobFile, Count: 1, Status: http.StatusUnprocessableEntity})
-		e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Count: 1, Status: http.StatusBadRequest})
-		var le *LoadError
-		if err := c.LoadInputs(ctx, id, twoStepLoads(), nil); !errors.As(err, &le) || le.Cancelled != nil || StatusCode(le.CancelErr) != http.StatusBadRequest {
-			t.Fatalf("LoadInputs = %#v, want the cancel's 400", err)
-		}
-		if j, _ := e.Job(id); j.Status != emulator.StatusEditing {
-			t.Errorf("job %s, want EDITING", j.Status)
-		}
-	})
-	t.Run("time of its own", func(t *testing.T) {
-		e, c := startEmulator(t, emulator.Options{})
-		id := createTwoStep(t, c)
-		ended, cancel := context.WithCancel(ctx)
-		cancel()
-		var le *LoadError
-		if err := c.LoadInputs(ended, id, twoStepLoads(), nil); !errors.As(err, &le) || !errors.Is(err, context.Canceled) || le.Cancelled == nil {
-			t.Fatalf("LoadInputs with its context ended = %#v, want the context's error and the job cancelled", err)
-		}
-		if j, _ := e.Job(id); j.Status != emulator.StatusCancelled {
-			t.Errorf("job %s, want CANCELLED", j.Status)
-		}
-	})
+	loadFails := emulator.Fault{Endpoint: emulator.EndpointUploadJobFile, Count: 1, Status: http.StatusUnprocessableEntity}
+	cancelFails := emulator.Fault{Endpoint: emulator.EndpointCancelJob, Count: 1, Status: http.StatusBadRequest}
+	for _, c := range []struct {
+		name   string
+		faults []emulator.Fault
+		ended  bool // the caller's context has ended before the loads
+		want   func(le *LoadError) bool
+		status string // the job's, after
+	}{
+		{"cancelled", []emulator.Fault{loadFails}, false, func(le *LoadError) bool {
+			return le.Index == 0 && le.InputID == emulator.TwoStepActualsInputID && StatusCode(le) == http.StatusUnprocessableEntity &&
+				le.CancelErr == nil && le.Cancelled != nil && le.Cancelled.Status == StatusCancelled
+		}, emulator.StatusCancelled},
+		{"cancel fails too", []emulator.Fault{loadFails, cancelFails}, false, func(le *LoadError) bool {
+			return le.Cancelled == nil && StatusCode(le.CancelErr) == http.StatusBadRequest
+		}, emulator.StatusEditing},
+		{"time of its own", nil, true, func(le *LoadError) bool {
+			return errors.Is(le, context.Canceled) && le.Cancelled != nil
+		}, emulator.StatusCancelled},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, cl := startEmulator(t, emulator.Options{})
+			id := createTwoStep(t, cl)
+			for _, f := range c.faults {
+				e.InjectFault(f)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if c.ended {
+				cancel()
+			}
+			var le *LoadError
+			if err := cl.LoadInputs(ctx, id, twoStepLoads(), nil); !errors.As(err, &le) || !c.want(le) {
+				t.Fatalf("LoadInputs = %#v", err)
+			}
+			if n := e.Requests(emulator.EndpointUploadJobFile); n > 1 {
+				t.Errorf("%d loads, want none after the failed one", n)
+			}
+			if j, _ := e.Job(id); j.Status != c.status {
+				t.Errorf("job %s, want %s", j.Status, c.status)
+			}
+		})
+	}
 }

@@ -14,8 +14,8 @@ import (
 )
 
 // defaultMaxRetries holds how many times a failed request is retried when
-// max_retries is not set.
-const defaultMaxRetries = 4
+// max_retries is not set: the client's own, as are the defaults below.
+const defaultMaxRetries = etl.DefaultMaxRetries
 
 // Defaults of the retry and timeout settings: the client's own, so that
 // the schema's descriptions and the client agree.

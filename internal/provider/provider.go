@@ -169,7 +169,9 @@ func (p *etlProvider) Configure(ctx context.Context, req provider.ConfigureReque
 		return
 	}
 	ctx = maskSecret(ctx, cfg.TokenID, cfg.TokenSecret)
-	client, err := etl.New(cfg.clientConfig(fmt.Sprintf("terraform-provider-etl/%s (terraform %s)", p.version, req.TerraformVersion)))
+	cfg.UserAgent = fmt.Sprintf("terraform-provider-etl/%s (terraform %s)", p.version, req.TerraformVersion)
+	cfg.Log = tflogFunc(cfg.TokenID, cfg.TokenSecret)
+	client, err := etl.New(cfg)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid provider configuration", err.Error())
 		return

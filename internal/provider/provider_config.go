@@ -28,20 +28,11 @@ var (
 	defaultRequestTimeout = etl.DefaultRequestTimeout
 )
 
-// resolvedConfig holds the provider's settings after environment
-// fallback, defaults and parsing: what the client is built from.
-type resolvedConfig struct {
-	Hub, TokenID, TokenSecret, BaseURL string
-	MaxRetries                         int
-	RetryWaitMin, RetryWaitMax         time.Duration
-	RequestTimeout                     time.Duration
-	CACertPEM                          []byte
-}
-
 // resolveConfig merges attributes with their environment variables and
-// checks the result. Every diagnostic names the attribute and its variable.
-// getenv is os.Getenv outside tests.
-func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig, diag.Diagnostics) {
+// checks the result: the client's configuration, less its user agent and
+// log. Every diagnostic names the attribute and its variable. getenv is
+// os.Getenv outside tests.
+func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	pick := func(v types.String, env string) string {
 		if known(v) {
@@ -49,7 +40,7 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 		}
 		return getenv(env)
 	}
-	c := resolvedConfig{
+	c := etl.Config{
 		Hub:         pick(m.Hub, EnvHub),
 		TokenID:     pick(m.TokenID, EnvTokenID),
 		TokenSecret: pick(m.TokenSecret, EnvTokenSecret),
@@ -60,22 +51,22 @@ func resolveConfig(m providerModel, getenv func(string) string) (resolvedConfig,
 		RetryWaitMax:   defaultRetryWaitMax,
 		RequestTimeout: defaultRequestTimeout,
 	}
-	c.resolveDurations(m, &diags)
-	c.resolveCACert(m.CACertPEM, pick(m.CACertFile, EnvCACertFile), &diags)
+	resolveDurations(&c, m, &diags)
+	resolveCACert(&c, m.CACertPEM, pick(m.CACertFile, EnvCACertFile), &diags)
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
 		c.MaxRetries = int(m.MaxRetries.ValueInt64())
 		if c.MaxRetries < 0 {
 			diags.AddAttributeError(path.Root("max_retries"), "Invalid max_retries", "max_retries must be 0 or more.")
 		}
 	}
-	c.checkService(&diags)
+	checkService(c, &diags)
 	return c, diags
 }
 
-// resolveDurations parses the retry waits and the request timeout that are
-// set, over their defaults, and requires retry_wait_max to be at least
-// retry_wait_min.
-func (c *resolvedConfig) resolveDurations(m providerModel, diags *diag.Diagnostics) {
+// resolveDurations parses into c the retry waits and the request timeout
+// that are set, over their defaults, and requires retry_wait_max to be at
+// least retry_wait_min.
+func resolveDurations(c *etl.Config, m providerModel, diags *diag.Diagnostics) {
 	for _, s := range []struct {
 		name string
 		v    types.String
@@ -101,9 +92,10 @@ func (c *resolvedConfig) resolveDurations(m providerModel, diags *diag.Diagnosti
 	}
 }
 
-// resolveCACert reads the extra certificate authorities: ca_cert_pem, else
-// the file named by ca_cert_file or its environment variable.
-func (c *resolvedConfig) resolveCACert(pem types.String, file string, diags *diag.Diagnostics) {
+// resolveCACert reads into c the extra certificate authorities:
+// ca_cert_pem, else the file named by ca_cert_file or its environment
+// variable.
+func resolveCACert(c *etl.Config, pem types.String, file string, diags *diag.Diagnostics) {
 	if known(pem) {
 		c.CACertPEM = []byte(pem.ValueString())
 		if problem := pemProblem(c.CACertPEM); problem != "" {
@@ -127,9 +119,9 @@ func (c *resolvedConfig) resolveCACert(pem types.String, file string, diags *dia
 	}
 }
 
-// checkService requires the hub or base_url, each valid when set, and
-// both halves of the token.
-func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
+// checkService requires of c the hub or base_url, each valid when set,
+// and both halves of the token.
+func checkService(c etl.Config, diags *diag.Diagnostics) {
 	switch {
 	case c.Hub == "" && c.BaseURL == "":
 		diags.AddAttributeError(path.Root("hub"), "Missing hub",
@@ -152,25 +144,6 @@ func (c *resolvedConfig) checkService(diags *diag.Diagnostics) {
 	if c.TokenSecret == "" {
 		diags.AddAttributeError(path.Root("token_secret"), "Missing token_secret",
 			"The provider needs the application token's secret: set the token_secret attribute or the "+EnvTokenSecret+" environment variable.")
-	}
-}
-
-// clientConfig returns the client's configuration: the settings,
-// userAgent, and a logger that masks the token secret (tflogFunc).
-func (c resolvedConfig) clientConfig(userAgent string) etl.Config {
-	return etl.Config{
-		Hub:         c.Hub,
-		BaseURL:     c.BaseURL,
-		TokenID:     c.TokenID,
-		TokenSecret: c.TokenSecret,
-		UserAgent:   userAgent,
-		MaxRetries:  c.MaxRetries,
-
-		RetryWaitMin:   c.RetryWaitMin,
-		RetryWaitMax:   c.RetryWaitMax,
-		RequestTimeout: c.RequestTimeout,
-		CACertPEM:      c.CACertPEM,
-		Log:            tflogFunc(c.TokenID, c.TokenSecret),
 	}
 }
 

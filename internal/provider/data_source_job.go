@@ -21,7 +21,7 @@ func newJobDataSource() datasource.DataSource { return &jobDataSource{} }
 
 // jobDataSource reads one job by id: for pipelines that wait on, or
 // report, jobs started elsewhere.
-type jobDataSource struct{ client *etl.Client }
+type jobDataSource struct{ dataSourceClient }
 
 // jobModel holds the etl_job data source's configuration (id) and state:
 // what the service reports of the job.
@@ -82,13 +82,6 @@ func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 			},
 		},
 	}
-}
-
-// Configure takes the client the provider handed over (DataSourceData).
-// The client stays nil while the provider's settings are unknown, and
-// Read then reports the provider as not configured.
-func (d *jobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Read gets the job by id and sets what the service reports of it. An

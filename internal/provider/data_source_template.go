@@ -28,7 +28,7 @@ func newTemplateDataSource() datasource.DataSource { return &templateDataSource{
 
 // templateDataSource is the etl_template data source: it looks one
 // template up by id, or by name narrowed by model, and reads it whole.
-type templateDataSource struct{ client *etl.Client }
+type templateDataSource struct{ dataSourceClient }
 
 // stepItem holds one element of etl_template.steps.
 type stepItem struct {
@@ -113,13 +113,6 @@ func (d *templateDataSource) ConfigValidators(context.Context) []datasource.Conf
 		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("model_id")),
 		datasourcevalidator.Conflicting(path.MatchRoot("id"), path.MatchRoot("model_name")),
 	}
-}
-
-// Configure takes the client the provider handed over (DataSourceData).
-// The client stays nil while the provider's settings are unknown, and
-// Read then reports the provider as not configured.
-func (d *templateDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Read looks the template up by id, or by name (then its id), and reads

@@ -33,7 +33,7 @@ func newTemplatesDataSource() datasource.DataSource { return &templatesDataSourc
 
 // templatesDataSource is the etl_templates data source: it lists the
 // templates the token may use, filtered by model and name.
-type templatesDataSource struct{ client *etl.Client }
+type templatesDataSource struct{ dataSourceClient }
 
 // templatesModel holds the etl_templates data source's filters (model_id,
 // model_name, name_regex) and the templates that match them.
@@ -85,13 +85,6 @@ func (d *templatesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			},
 		},
 	}
-}
-
-// Configure takes the client the provider handed over (DataSourceData).
-// The client stays nil while the provider's settings are unknown, and
-// Read then reports the provider as not configured.
-func (d *templatesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Read lists the templates the token may use and keeps those the filters

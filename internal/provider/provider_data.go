@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -65,6 +66,17 @@ func runnerDataFrom(data any, diags *diag.Diagnostics) runnerData {
 		return runnerData{}
 	}
 	return d
+}
+
+// dataSourceClient is what a data source keeps: the client Configure
+// handed over.
+type dataSourceClient struct{ client *etl.Client }
+
+// Configure takes the client the provider handed over (DataSourceData).
+// The client stays nil while the provider's settings are unknown, and
+// Read then reports the provider as not configured.
+func (d *dataSourceClient) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // clientFrom returns the client Configure handed the data sources. A nil

@@ -254,10 +254,10 @@ func (e *HostNotFoundError) Hint() string {
 	case e.viaProxy():
 		h = fmt.Sprintf("the host %s is the proxy's, not the service's: check the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables", e.Host)
 	case e.Hub != "":
-		h = fmt.Sprintf("check hub or the ETL_HUB environment variable: hub %q gives the host %s, which does not exist; "+
-			"set the hub the token was issued on, such as us1, us2, eu1 or ca3 (or base_url for a deployment at another address)", e.Hub, e.Host)
+		h = fmt.Sprintf("check hub or the %s environment variable: hub %q gives the host %s, which does not exist; "+
+			"set the hub the token was issued on, such as us1, us2, eu1 or ca3 (or base_url for a deployment at another address)", EnvHub, e.Hub, e.Host)
 	default:
-		h = fmt.Sprintf("check base_url or the ETL_BASE_URL environment variable: its host %s does not exist", e.Host)
+		h = fmt.Sprintf("check base_url or the %s environment variable: its host %s does not exist", EnvBaseURL, e.Host)
 	}
 	return Redact(h, e.forms)
 }

@@ -152,3 +152,14 @@ type multipartReader struct {
 }
 
 func (m *multipartReader) Close() error { return m.file.Close() }
+
+// PartHeaderProblem returns what is wrong with a file name or part name
+// (the setting name) that the file part's multipart header cannot carry,
+// or "" for a good one: CheckPartHeaderValue, the one rule, which the
+// upload applies too.
+func PartHeaderProblem(name, v string) string {
+	if err := CheckPartHeaderValue(v); err != nil {
+		return fmt.Sprintf("%s %q %s. It is sent in the header of the upload's file part, which must not be broken.", name, v, err)
+	}
+	return ""
+}

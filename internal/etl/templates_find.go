@@ -18,6 +18,17 @@ type TemplateFilter struct {
 	NameRegex                *regexp.Regexp
 }
 
+// CompileNameRegexp compiles s, a filter of template names given as the
+// setting name, as a Go (RE2) regular expression; for one that does not
+// compile it returns what is wrong instead.
+func CompileNameRegexp(name, s string) (*regexp.Regexp, string) {
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return nil, fmt.Sprintf("%s is not a valid regular expression (RE2 syntax, https://github.com/google/re2/wiki/Syntax): %s.", name, err)
+	}
+	return re, ""
+}
+
 // Match reports whether t passes every field of f that is set: the same
 // model id, model name and name, and NameRegex matching within the name.
 func (f TemplateFilter) Match(t Template) bool {

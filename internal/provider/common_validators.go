@@ -2,11 +2,8 @@ package provider
 
 import (
 	"context"
-	"crypto/x509"
 	"fmt"
-	"regexp"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -18,82 +15,16 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// hubProblem returns the error's detail for a hub that is not a
-// lower-case region name (etl.CheckHub), or "" for a good one.
-func hubProblem(hub string) string {
-	if etl.CheckHub(hub) == nil {
-		return ""
-	}
-	return fmt.Sprintf("The hub %q (from the hub attribute or the %s environment variable) is not valid: "+
-		"use the lower-case region name the token was issued on, such as us1, us2, us3, us5, ca3, eu1 or eu2.", hub, EnvHub)
-}
-
-// baseURLProblem returns the error's detail for a base URL that is neither
-// an absolute https URL nor http to a loopback host (etl.ValidateBaseURL),
-// or "" for a good one.
-func baseURLProblem(u string) string {
-	if _, err := etl.ValidateBaseURL(u); err != nil {
-		return fmt.Sprintf("The base_url (from the base_url attribute or the %s environment variable) is not usable: %s.", EnvBaseURL, err)
-	}
-	return ""
-}
-
-// parseDuration parses the positive Go duration of the setting name, such
-// as "500ms" or "2m"; for a bad one it returns the error's detail
-// instead.
-//
-// Hand-written on purpose: terraform-plugin-framework-timetypes'
-// GoDurationType parses an attribute only, while each of these settings
-// may come from an environment variable too (ETL_RETRY_WAIT_MIN and the
-// others), which must be read by the same rule and fail with the same
-// words; and it accepts zero and negative durations, which these refuse.
-func parseDuration(name, s string) (time.Duration, string) {
-	d, err := time.ParseDuration(s)
-	switch {
-	case err != nil:
-		return 0, fmt.Sprintf("%s: %q is not a duration: use a number with a unit, such as \"500ms\", \"30s\" or \"2m\" (units ms, s, m, h).", name, s)
-	case d <= 0:
-		return 0, fmt.Sprintf("%s: %q must be longer than zero.", name, s)
-	}
-	return d, ""
-}
-
-// hasPEMCertificate reports whether b holds at least one PEM certificate
-// that parses.
-func hasPEMCertificate(b []byte) bool {
-	return x509.NewCertPool().AppendCertsFromPEM(b)
-}
-
-// pemProblem returns the error's detail for a ca_cert_pem that holds no
-// PEM certificate, or "" when it holds one.
-func pemProblem(b []byte) string {
-	if hasPEMCertificate(b) {
-		return ""
-	}
-	return "ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, " +
-		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
-}
-
-// regexpProblem returns the error's detail for a name filter (the
-// attribute name) that does not compile as a Go (RE2) regular expression,
-// or "" when it compiles.
-func regexpProblem(name, s string) string {
-	if _, err := regexp.Compile(s); err != nil {
-		return fmt.Sprintf("%s is not a valid regular expression (RE2 syntax, https://github.com/google/re2/wiki/Syntax): %s.", name, err)
-	}
-	return ""
-}
-
 // stringRule is a validator made of a rule: null and unknown values pass
 // (checked again once known); a value the rule rejects is an error on the
 // attribute, titled summary, or "Invalid <attribute>".
 //
 // A rule returns "" for a good value, else the diagnostic's detail: what
 // is wrong, where the value came from and what to do. The rules of the
-// provider's settings (hubProblem, baseURLProblem, parseDuration,
-// pemProblem) are each written once: the validators check a value set in
-// the configuration at plan time, and resolveConfig checks it again with
-// its environment variable.
+// provider's settings are the client's (etl.HubProblem, etl.BaseURLProblem,
+// etl.ParseSettingDuration, etl.PEMProblem): the validators check a value
+// set in the configuration at plan time, and resolveConfig checks it again
+// with its environment variable.
 type stringRule struct {
 	summary     string
 	description string
@@ -102,38 +33,28 @@ type stringRule struct {
 
 // The validators of string attributes, each a stringRule over one rule.
 var (
-	// hubValidator checks the provider's hub (hubProblem).
+	// hubValidator checks the provider's hub (etl.HubProblem).
 	hubValidator = stringRule{description: "must be lower-case letters and digits, such as us2",
-		rule: func(_, v string) string { return hubProblem(v) }}
-	// baseURLValidator checks the provider's base_url (baseURLProblem).
+		rule: func(_, v string) string { return etl.HubProblem(v) }}
+	// baseURLValidator checks the provider's base_url (etl.BaseURLProblem).
 	baseURLValidator = stringRule{description: "must be an absolute https URL, or http to a loopback host",
-		rule: func(_, v string) string { return baseURLProblem(v) }}
+		rule: func(_, v string) string { return etl.BaseURLProblem(v) }}
 	// durationValidator checks the provider's retry_wait_min,
-	// retry_wait_max and request_timeout (parseDuration).
+	// retry_wait_max and request_timeout (etl.ParseSettingDuration).
 	durationValidator = stringRule{description: `must be a positive duration such as "500ms", "30s" or "2m"`,
-		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
-	// pemValidator checks the provider's ca_cert_pem (pemProblem).
+		rule: func(name, v string) string { _, p := etl.ParseSettingDuration(name, v); return p }}
+	// pemValidator checks the provider's ca_cert_pem (etl.PEMProblem).
 	pemValidator = stringRule{description: "must hold at least one PEM certificate",
-		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
-	// regexpValidator checks etl_templates' name_regex (regexpProblem).
+		rule: func(_, v string) string { return etl.PEMProblem([]byte(v)) }}
+	// regexpValidator checks etl_templates' name_regex
+	// (etl.CompileNameRegexp).
 	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
-		rule: regexpProblem}
+		rule: func(name, v string) string { _, p := etl.CompileNameRegexp(name, v); return p }}
 	// partHeaderValidator checks file.name and file.part_name
-	// (partHeaderProblem).
+	// (etl.PartHeaderProblem, the upload's rule).
 	partHeaderValidator = stringRule{summary: "Character a multipart header cannot carry",
-		description: "must not contain control characters other than tab (such as CR or LF)", rule: partHeaderProblem}
+		description: "must not contain control characters other than tab (such as CR or LF)", rule: etl.PartHeaderProblem}
 )
-
-// partHeaderProblem returns the error's detail for a file name or part
-// name that the file part's multipart header cannot carry, or "" for a
-// good one. etl.CheckPartHeaderValue is the one rule, which the upload
-// applies too.
-func partHeaderProblem(name, v string) string {
-	if err := etl.CheckPartHeaderValue(v); err != nil {
-		return fmt.Sprintf("%s %q %s. It is sent in the header of the upload's file part, which must not be broken.", name, v, err)
-	}
-	return ""
-}
 
 // Description returns what the rule requires, such as "must be a
 // positive duration".

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -102,11 +101,11 @@ func (d *templatesDataSource) Read(ctx context.Context, req datasource.ReadReque
 	}
 	f := etl.TemplateFilter{ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}
 	if re := m.NameRegex.ValueString(); re != "" {
-		if problem := regexpProblem("name_regex", re); problem != "" {
+		var problem string
+		if f.NameRegex, problem = etl.CompileNameRegexp("name_regex", re); problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), summaryInvalidRegexp, problem)
 			return
 		}
-		f.NameRegex = regexp.MustCompile(re)
 	}
 	all, err := d.client.ListTemplates(ctx)
 	if err != nil {

@@ -22,18 +22,14 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
-// Environment variables read when the matching provider attribute is not set.
+// Environment variables read when the matching provider attribute is not
+// set: the client's, each named once (etl.EnvHub and the others).
 const (
-	// EnvHub names the environment variable read for hub.
-	EnvHub = "ETL_HUB"
-	// EnvTokenID names the environment variable read for token_id.
-	EnvTokenID = "ETL_TOKEN_ID" //nolint:gosec // an environment variable name, not a credential
-	// EnvTokenSecret names the environment variable read for token_secret.
-	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
-	// EnvBaseURL names the environment variable read for base_url.
-	EnvBaseURL = "ETL_BASE_URL"
-	// EnvCACertFile names the environment variable read for ca_cert_file.
-	EnvCACertFile = "ETL_CA_CERT_FILE"
+	EnvHub         = etl.EnvHub
+	EnvTokenID     = etl.EnvTokenID
+	EnvTokenSecret = etl.EnvTokenSecret
+	EnvBaseURL     = etl.EnvBaseURL
+	EnvCACertFile  = etl.EnvCACertFile
 )
 
 var (

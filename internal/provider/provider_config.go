@@ -79,7 +79,7 @@ func resolveDurations(c *etl.Config, m providerModel, diags *diag.Diagnostics) {
 		if !known(s.v) {
 			continue
 		}
-		d, problem := parseDuration(s.name, s.v.ValueString())
+		d, problem := etl.ParseSettingDuration(s.name, s.v.ValueString())
 		if problem != "" {
 			diags.AddAttributeError(path.Root(s.name), "Invalid "+s.name, problem)
 			continue
@@ -98,7 +98,7 @@ func resolveDurations(c *etl.Config, m providerModel, diags *diag.Diagnostics) {
 func resolveCACert(c *etl.Config, pem types.String, file string, diags *diag.Diagnostics) {
 	if known(pem) {
 		c.CACertPEM = []byte(pem.ValueString())
-		if problem := pemProblem(c.CACertPEM); problem != "" {
+		if problem := etl.PEMProblem(c.CACertPEM); problem != "" {
 			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem", problem)
 		}
 		return
@@ -111,7 +111,7 @@ func resolveCACert(c *etl.Config, pem types.String, file string, diags *diag.Dia
 	case err != nil:
 		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
 			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
-	case !hasPEMCertificate(b):
+	case etl.PEMProblem(b) != "":
 		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
 			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
 	default:
@@ -128,12 +128,12 @@ func checkService(c etl.Config, diags *diag.Diagnostics) {
 			"The provider needs the hub (region) the token was issued on, such as us2: set the hub attribute or the "+EnvHub+
 				" environment variable (or set base_url / "+EnvBaseURL+" to give the service address directly).")
 	case c.Hub != "":
-		if problem := hubProblem(c.Hub); problem != "" {
+		if problem := etl.HubProblem(c.Hub); problem != "" {
 			diags.AddAttributeError(path.Root("hub"), "Invalid hub", problem)
 		}
 	}
 	if c.BaseURL != "" {
-		if problem := baseURLProblem(c.BaseURL); problem != "" {
+		if problem := etl.BaseURLProblem(c.BaseURL); problem != "" {
 			diags.AddAttributeError(path.Root("base_url"), "Invalid base_url", problem)
 		}
 	}

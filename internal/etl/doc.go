@@ -4,7 +4,8 @@
 //
 //   - client.go: Config, Client and New; baseurl.go: the hub and base URL rules;
 //     settings.go: the settings' environment variables and what is wrong
-//     with a setting, in the words a user reads.
+//     with a setting, in the words a user reads; settings_config.go: the
+//     settings as given, checked into a Config.
 //   - templates.go, jobs.go, status.go: the endpoints and what they answer;
 //     template_cache.go: the templates a client read, each once;
 //     templates_find.go: templates by model and name, and the one a lookup

@@ -2,9 +2,7 @@ package provider
 
 import (
 	"fmt"
-	"os"
 	"strconv"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -28,123 +26,39 @@ var (
 	defaultRequestTimeout = etl.DefaultRequestTimeout
 )
 
-// resolveConfig merges attributes with their environment variables and
-// checks the result: the client's configuration, less its user agent and
-// log. Every diagnostic names the attribute and its variable. getenv is
+// resolveConfig reads each setting from its attribute, else its
+// environment variable, and checks them (etl.Settings.Config): the
+// client's configuration, less its user agent and log. Every diagnostic is
+// on the setting's attribute, and names it and its variable. getenv is
 // os.Getenv outside tests.
 func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, diag.Diagnostics) {
-	var diags diag.Diagnostics
 	pick := func(v types.String, env string) string {
 		if known(v) {
 			return v.ValueString()
 		}
 		return getenv(env)
 	}
-	c := etl.Config{
-		Hub:         pick(m.Hub, EnvHub),
-		TokenID:     pick(m.TokenID, EnvTokenID),
-		TokenSecret: pick(m.TokenSecret, EnvTokenSecret),
-		BaseURL:     pick(m.BaseURL, EnvBaseURL),
-		MaxRetries:  defaultMaxRetries,
-
-		RetryWaitMin:   defaultRetryWaitMin,
-		RetryWaitMax:   defaultRetryWaitMax,
-		RequestTimeout: defaultRequestTimeout,
+	set := func(v types.String) *string {
+		if known(v) {
+			return v.ValueStringPointer()
+		}
+		return nil
 	}
-	resolveDurations(&c, m, &diags)
-	resolveCACert(&c, m.CACertPEM, pick(m.CACertFile, EnvCACertFile), &diags)
+	s := etl.Settings{
+		Hub: pick(m.Hub, EnvHub), TokenID: pick(m.TokenID, EnvTokenID), TokenSecret: pick(m.TokenSecret, EnvTokenSecret), BaseURL: pick(m.BaseURL, EnvBaseURL),
+		RetryWaitMin: set(m.RetryWaitMin), RetryWaitMax: set(m.RetryWaitMax), RequestTimeout: set(m.RequestTimeout),
+		CACertPEM: set(m.CACertPEM), CACertFile: pick(m.CACertFile, EnvCACertFile),
+	}
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
-		c.MaxRetries = int(m.MaxRetries.ValueInt64())
-		if c.MaxRetries < 0 {
-			diags.AddAttributeError(path.Root("max_retries"), "Invalid max_retries", "max_retries must be 0 or more.")
-		}
+		n := int(m.MaxRetries.ValueInt64())
+		s.MaxRetries = &n
 	}
-	checkService(c, &diags)
+	c, problems := s.Config()
+	var diags diag.Diagnostics
+	for _, p := range problems {
+		diags.AddAttributeError(path.Root(p.Setting), p.Summary, p.Detail)
+	}
 	return c, diags
-}
-
-// resolveDurations parses into c the retry waits and the request timeout
-// that are set, over their defaults, and requires retry_wait_max to be at
-// least retry_wait_min.
-func resolveDurations(c *etl.Config, m providerModel, diags *diag.Diagnostics) {
-	for _, s := range []struct {
-		name string
-		v    types.String
-		into *time.Duration
-	}{
-		{"retry_wait_min", m.RetryWaitMin, &c.RetryWaitMin},
-		{"retry_wait_max", m.RetryWaitMax, &c.RetryWaitMax},
-		{"request_timeout", m.RequestTimeout, &c.RequestTimeout},
-	} {
-		if !known(s.v) {
-			continue
-		}
-		d, problem := etl.ParseSettingDuration(s.name, s.v.ValueString())
-		if problem != "" {
-			diags.AddAttributeError(path.Root(s.name), "Invalid "+s.name, problem)
-			continue
-		}
-		*s.into = d
-	}
-	if c.RetryWaitMax < c.RetryWaitMin {
-		diags.AddAttributeError(path.Root("retry_wait_max"), "Invalid retry_wait_max",
-			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
-	}
-}
-
-// resolveCACert reads into c the extra certificate authorities:
-// ca_cert_pem, else the file named by ca_cert_file or its environment
-// variable.
-func resolveCACert(c *etl.Config, pem types.String, file string, diags *diag.Diagnostics) {
-	if known(pem) {
-		c.CACertPEM = []byte(pem.ValueString())
-		if problem := etl.PEMProblem(c.CACertPEM); problem != "" {
-			diags.AddAttributeError(path.Root("ca_cert_pem"), "Invalid ca_cert_pem", problem)
-		}
-		return
-	}
-	if file == "" {
-		return
-	}
-	b, err := os.ReadFile(file)
-	switch {
-	case err != nil:
-		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
-			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
-	case etl.PEMProblem(b) != "":
-		diags.AddAttributeError(path.Root("ca_cert_file"), "Invalid ca_cert_file",
-			fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
-	default:
-		c.CACertPEM = b
-	}
-}
-
-// checkService requires of c the hub or base_url, each valid when set,
-// and both halves of the token.
-func checkService(c etl.Config, diags *diag.Diagnostics) {
-	switch {
-	case c.Hub == "" && c.BaseURL == "":
-		diags.AddAttributeError(path.Root("hub"), "Missing hub",
-			"The provider needs the hub (region) the token was issued on, such as us2: set the hub attribute or the "+EnvHub+
-				" environment variable (or set base_url / "+EnvBaseURL+" to give the service address directly).")
-	case c.Hub != "":
-		if problem := etl.HubProblem(c.Hub); problem != "" {
-			diags.AddAttributeError(path.Root("hub"), "Invalid hub", problem)
-		}
-	}
-	if c.BaseURL != "" {
-		if problem := etl.BaseURLProblem(c.BaseURL); problem != "" {
-			diags.AddAttributeError(path.Root("base_url"), "Invalid base_url", problem)
-		}
-	}
-	if c.TokenID == "" {
-		diags.AddAttributeError(path.Root("token_id"), "Missing token_id",
-			"The provider needs the application token's id: set the token_id attribute or the "+EnvTokenID+" environment variable.")
-	}
-	if c.TokenSecret == "" {
-		diags.AddAttributeError(path.Root("token_secret"), "Missing token_secret",
-			"The provider needs the application token's secret: set the token_secret attribute or the "+EnvTokenSecret+" environment variable.")
-	}
 }
 
 // EnvHashCache names the environment variable that turns the file hash

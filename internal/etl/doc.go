@@ -26,5 +26,6 @@
 //   - flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
 //     and byte order marks; flatfile_parse.go: quoting, the header, widths;
 //     flatfile_delimiter.go: a header whose delimiter is not the format's.
-//   - errors.go: the errors callers see; redact.go: the one redaction path.
+//   - errors.go: the errors callers see; errors_hint.go: what a message adds
+//     after a failed request's error; redact.go: the one redaction path.
 package etl

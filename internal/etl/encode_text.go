@@ -48,7 +48,17 @@ type UnencodableError struct {
 	Line, Column int
 }
 
+// unencodableFix says what to do about an UnencodableError.
+const unencodableFix = "use encoding \"UTF-8\" or \"UTF-16\", or remove the character"
+
 func (e *UnencodableError) Error() string {
-	return fmt.Sprintf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+
-		"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", e.Rune, e.Rune, e.Line, e.Column)
+	return fmt.Sprintf("the character %q (U+%04X) on line %d, column %d cannot be written in Windows Latin-1: "+unencodableFix,
+		e.Rune, e.Rune, e.Line, e.Column)
+}
+
+// WriteOnly words the error without the character, in any form, for text
+// that is a write-only value: where it is, and what to do.
+func (e *UnencodableError) WriteOnly() string {
+	return fmt.Sprintf("a character on line %d, column %d cannot be written in Windows Latin-1 (the value is write-only, so the character is not shown): "+unencodableFix,
+		e.Line, e.Column)
 }

@@ -33,6 +33,11 @@ func TestEncodeText(t *testing.T) {
 		!strings.Contains(err.Error(), "U+03A9") || !strings.Contains(err.Error(), "line 2, column 3") {
 		t.Errorf("omega in Latin-1: %v, want an error naming U+03A9 at line 2, column 3", err)
 	}
+	// A write-only value's error says where, and never the character.
+	if wo := ue.WriteOnly(); !strings.Contains(wo, "line 2, column 3") || !strings.Contains(wo, "the value is write-only") ||
+		!strings.HasSuffix(wo, "or remove the character") || strings.Contains(wo, "Ω") || strings.Contains(wo, "03A9") {
+		t.Errorf("write-only: %q", wo)
+	}
 	// Characters outside the BMP become surrogate pairs in UTF-16.
 	if got, _ := EncodeText("😀", EncodingUTF16); !bytes.Equal(got, []byte{0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde}) {
 		t.Errorf("emoji in UTF-16: % x", got)

@@ -1,8 +1,6 @@
 package provider
 
 import (
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,26 +42,14 @@ const (
 )
 
 // addRequestError adds the error for a failed request to the service,
-// titled summary: the error, then what hintOf adds.
+// titled summary, worded by etl.Describe.
 func addRequestError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, err.Error()+"."+hintOf(err))
+	diags.AddError(summary, etl.Describe(err))
 }
 
-// hintOf returns what a diagnostic adds after a failed request: the
-// service error's hint, then the TLS hint or how many attempts were made.
-func hintOf(err error) string {
-	hint := ""
-	var h interface{ Hint() string } // *etl.APIError, *etl.HostNotFoundError
-	if errors.As(err, &h) {
-		if s := h.Hint(); s != "" {
-			hint = " Hint: " + s + "."
-		}
-	}
-	if t := tlsHint(err); t != "" {
-		return hint + t
-	}
-	return hint + attemptsNote(err)
-}
+// hintOf returns what a diagnostic adds after a failed request's error
+// (etl.HintOf).
+func hintOf(err error) string { return etl.HintOf(err) }
 
 // addStartError adds the error for a failed start of a job from
 // templateID. A request that reached the service but lost its answer
@@ -85,7 +71,7 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error, advice
 // failed before any job was created.
 func addNoJobError(diags *diag.Diagnostics, templateID string, err error) {
 	diags.AddError(fmt.Sprintf("Starting an import job from template %s failed", templateID),
-		fmt.Sprintf("No job was created: %s.%s", err, hintOf(err)))
+		"No job was created: "+etl.Describe(err))
 }
 
 // addFileError adds the error on file.path for a file that cannot be used
@@ -180,42 +166,13 @@ func checkDiagnostic(where, what string, err error) (at path.Path, summary, deta
 	return at, summary, detail
 }
 
-// tlsHint says what to do when err is the service's certificate not being
-// trusted; "" for any other error.
-func tlsHint(err error) string {
-	var certErr *tls.CertificateVerificationError
-	var unknownAuth x509.UnknownAuthorityError
-	var hostErr x509.HostnameError
-	if errors.As(err, &certErr) || errors.As(err, &unknownAuth) || errors.As(err, &hostErr) {
-		return " Hint: the service's TLS certificate is not trusted (verification is never turned off): for a private deployment with its own certificate authority, " +
-			"set ca_cert_pem, or ca_cert_file (" + EnvCACertFile + "), to that authority's PEM certificate; otherwise check base_url."
-	}
-	return ""
-}
-
-// attemptsNote says, after a request that was retried until it gave up,
-// how many attempts were made and which settings bound them; after one
-// attempt at a retryable failure (etl.Attempts), why it was not retried;
-// else "".
-func attemptsNote(err error) string {
-	switch attempts, retryable := etl.Attempts(err); {
-	case attempts > 1:
-		return fmt.Sprintf(" The request was made %d times (the first attempt and %d retries) before giving up: raise max_retries or retry_wait_max to keep trying longer.", attempts, attempts-1)
-	case attempts == 1 && retryable:
-		return " The request was made once and not retried (max_retries is 0, or it could have started a job)."
-	}
-	return ""
-}
-
 // addContentError adds the error on file.<name> for inline content the
 // declared encoding cannot represent.
 func addContentError(diags *diag.Diagnostics, name string, enc etl.Encoding, err error) {
 	msg := err.Error()
 	var ue *etl.UnencodableError
 	if errors.As(err, &ue) && strings.HasSuffix(name, "_wo") {
-		// The error without the character, in any form: a write-only value.
-		msg = fmt.Sprintf("a character on line %d, column %d cannot be written in Windows Latin-1 (the value is write-only, so the character is not shown): "+
-			"use encoding \"UTF-8\" or \"UTF-16\", or remove the character", ue.Line, ue.Column)
+		msg = ue.WriteOnly()
 	}
 	diags.AddAttributeError(filePath(name), summaryNotEncodable, fmt.Sprintf("file.%s cannot be encoded as %s: %s.", name, enc, msg))
 }

@@ -114,8 +114,8 @@ func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagno
 		return ended.Job, false
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
-			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s.%s\n\n%s",
-				job.ID, job.Status, err, hintOf(err), r.wording.afterFailure))
+			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s\n\n%s",
+				job.ID, job.Status, etl.Describe(err), r.wording.afterFailure))
 		return nil, false
 	}
 	return submitted, true

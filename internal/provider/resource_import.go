@@ -240,7 +240,7 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	}
 	if err != nil {
 		resp.Diagnostics.AddError(fmt.Sprintf("Reading the status of import job %s failed", jobID),
-			fmt.Sprintf("cancel_on_destroy needs the job's status: %s.%s", err, hintOf(err)))
+			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(err)))
 		return
 	}
 	if status.Final() {
@@ -249,7 +249,7 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	}
 	if err := r.client.CancelConfirmed(ctx, jobID); err != nil {
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
-			fmt.Sprintf("The job was %s; cancelling it failed: %s.%s", status, err, hintOf(err)))
+			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(err)))
 		return
 	}
 	tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})

@@ -23,7 +23,9 @@
 //     of start with data, the CSV file of rows sent as a file);
 //     rows_payload.go: which of the two is sent, and its SHA-256;
 //     rows_check.go: the rows' shape.
-//   - flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
+//   - file_target.go: the format and encoding a file is checked and counted
+//     against, and how far the plan checks it;
+//     flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
 //     and byte order marks; flatfile_parse.go: quoting, the header, widths;
 //     flatfile_delimiter.go: a header whose delimiter is not the format's.
 //   - errors.go: the errors callers see; errors_hint.go: what a message adds

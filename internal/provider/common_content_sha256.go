@@ -115,7 +115,7 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
-		// Hashed whole, its first fileCheckLimit bytes checked in the same
+		// Hashed whole, its first etl.FileCheckLimit bytes checked in the same
 		// read; or unchanged since a trusted record of its hash.
 		sum, err := hc.planFileSHA256(ctx, f, &diags)
 		if err != nil {

@@ -81,17 +81,17 @@ func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 // countBytes counts b, a file in f's format and encoding; nil when they
 // are unknown.
 func countBytes(f fileModel, b []byte) *localfile.Counts {
-	format, enc, ok := checkTarget(f)
+	t, ok := checkTarget(f)
 	if !ok {
 		return nil
 	}
-	c, err := etl.NewRowCounter(format, enc)
+	c, err := t.Counter()
 	if err != nil {
 		return nil
 	}
 	_, _ = c.Write(b)
 	rows, columns, noColumns, exact := c.Finish()
-	return &localfile.Counts{Key: checkKey(f), Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: int64(len(b))}
+	return &localfile.Counts{Key: t.Key(), Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: int64(len(b))}
 }
 
 // factsOfFile returns the facts of the file block f (its content_wo

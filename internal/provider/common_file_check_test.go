@@ -29,9 +29,9 @@ func TestCheckTarget(t *testing.T) {
 		{"encoding the service does not know", s("gl.csv"), s("CSV"), s("utf-8"), "", "", false},
 	}
 	for _, tc := range cases {
-		format, enc, ok := checkTarget(fileModel{Path: tc.path, Content: null, Format: tc.format, Encoding: tc.encoding, Name: null, PartName: null})
-		if format != tc.wantFormat || enc != tc.wantEncoding || ok != tc.ok {
-			t.Errorf("%s: %q %q %v; want %q %q %v", tc.name, format, enc, ok, tc.wantFormat, tc.wantEncoding, tc.ok)
+		target, ok := checkTarget(fileModel{Path: tc.path, Content: null, Format: tc.format, Encoding: tc.encoding, Name: null, PartName: null})
+		if target.Format != tc.wantFormat || target.Encoding != tc.wantEncoding || ok != tc.ok {
+			t.Errorf("%s: %+v %v; want %q %q %v", tc.name, target, ok, tc.wantFormat, tc.wantEncoding, tc.ok)
 		}
 	}
 }

@@ -26,10 +26,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// checkLimit is how much of a file the plan checks, as the provider's
-// plan does (internal/provider's fileCheckLimit).
-const checkLimit = 64 << 20
-
 // main runs one mode on the file named and prints what it found.
 func main() {
 	mode := flag.String("mode", "plan", "sha256, hash, plan, count or split")
@@ -50,26 +46,25 @@ func main() {
 
 // run reads the file at p in mode and returns what it found, in one line.
 func run(mode, p string, format etl.FileFormat, enc etl.Encoding) (string, error) {
-	counter, err := etl.NewRowCounter(format, enc)
+	// The plan's check and count (etl.FileTarget), as the provider's plan
+	// does them.
+	target := etl.FileTarget{Format: format, Encoding: enc}
+	counter, err := target.Counter()
 	if err != nil {
 		return "", err
-	}
-	check := func(r io.Reader) error {
-		_, err := etl.CheckFile(r, format, enc, checkLimit)
-		return err
 	}
 	switch mode {
 	case "sha256":
 		return plainSHA256(p)
 	case "hash":
-		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: check, Limit: checkLimit})
+		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: etl.FileCheckLimit})
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("sha256 %s check %v", r.SHA256, checkErr), nil
 	case "plan":
-		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: check, Limit: checkLimit,
-			Counter: counter, CountKey: string(format) + "/" + string(enc)})
+		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: etl.FileCheckLimit,
+			Counter: counter, CountKey: target.Key()})
 		if err != nil {
 			return "", err
 		}

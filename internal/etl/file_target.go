@@ -1,0 +1,48 @@
+package etl
+
+import (
+	"bytes"
+	"io"
+)
+
+// FileCheckLimit bounds the plan-time check of a file: its first 64 MiB
+// are checked (encoding, header, quoting, row widths); a larger file is
+// hashed whole but only its head is checked.
+const FileCheckLimit = 64 << 20
+
+// FileTarget is the format and encoding a file's bytes are checked
+// against and counted in, both known to the service (TargetOf).
+type FileTarget struct {
+	Format   FileFormat
+	Encoding Encoding
+}
+
+// TargetOf returns the target of a file in format and encoding; false when
+// either is not one the service knows, and the bytes then go unchecked.
+func TargetOf(format, encoding string) (FileTarget, bool) {
+	t := FileTarget{Format: FileFormat(format), Encoding: Encoding(encoding)}
+	if t.Format.Delimiter() == 0 || !t.Encoding.Known() {
+		return FileTarget{}, false
+	}
+	return t, true
+}
+
+// Key names t, such as "CSV/UTF-8": what a record of a file's hash says
+// the file was checked and counted against.
+func (t FileTarget) Key() string { return string(t.Format) + "/" + string(t.Encoding) }
+
+// CheckHead checks a file's head, r, against t: its first FileCheckLimit
+// bytes; the first problem found, or nil.
+func (t FileTarget) CheckHead(r io.Reader) error {
+	_, err := CheckFile(r, t.Format, t.Encoding, FileCheckLimit)
+	return err
+}
+
+// Check checks b whole against t: the first problem found, or nil.
+func (t FileTarget) Check(b []byte) error {
+	_, err := CheckFile(bytes.NewReader(b), t.Format, t.Encoding, 0)
+	return err
+}
+
+// Counter returns a new RowCounter of a file in t.
+func (t FileTarget) Counter() (*RowCounter, error) { return NewRowCounter(t.Format, t.Encoding) }

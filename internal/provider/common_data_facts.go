@@ -19,11 +19,12 @@ import (
 // resource plans them (resource_import_data_facts.go), the action reports
 // them.
 
-// dataFacts is the columns, row_count and size_bytes of a job's data.
+// dataFacts is the columns, row_count and size_bytes of a job's data, as
+// the resource's model and each of its inputs embed them.
 type dataFacts struct {
-	Columns   types.List
-	RowCount  types.Int64
-	SizeBytes types.Int64
+	Columns   types.List  `tfsdk:"columns"`
+	RowCount  types.Int64 `tfsdk:"row_count"`
+	SizeBytes types.Int64 `tfsdk:"size_bytes"`
 }
 
 // nullFacts are the facts of inputs, or of no data.

@@ -25,9 +25,7 @@ type inputModel struct {
 	Rows types.List   `tfsdk:"rows"`
 	// The input's data facts (resource_import_inputs_facts.go); null in
 	// the action's inputs, which have none.
-	Columns   types.List  `tfsdk:"columns"`
-	RowCount  types.Int64 `tfsdk:"row_count"`
-	SizeBytes types.Int64 `tfsdk:"size_bytes"`
+	dataFacts
 }
 
 // inputAttrTypes are the attributes of one entry of inputs, its file the

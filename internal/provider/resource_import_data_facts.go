@@ -40,16 +40,6 @@ func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attr
 	}
 }
 
-// factsOf reads the facts of m.
-func factsOf(m importModel) dataFacts {
-	return dataFacts{Columns: m.Columns, RowCount: m.RowCount, SizeBytes: m.SizeBytes}
-}
-
-// setFacts writes f into m.
-func (m *importModel) setFacts(f dataFacts) {
-	m.Columns, m.RowCount, m.SizeBytes = f.Columns, f.RowCount, f.SizeBytes
-}
-
 // sameData reports whether prior and next define the same, known, import:
 // the same bytes read the same way, so the same facts.
 func sameData(ctx context.Context, prior, next importModel) bool {
@@ -89,12 +79,18 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importM
 	if !req.State.Raw.IsNull() {
 		var state importModel
 		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
-			f = keepUnchanged(f, factsOf(state))
+			f = keepUnchanged(f, state.dataFacts)
 		}
 	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("columns"), f.Columns)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("row_count"), f.RowCount)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("size_bytes"), f.SizeBytes)...)
+	setPlannedFacts(ctx, resp, path.Empty(), f)
+}
+
+// setPlannedFacts sets f in the plan of resp, as the attributes under at
+// (the resource's own, or an input's).
+func setPlannedFacts(ctx context.Context, resp *resource.ModifyPlanResponse, at path.Path, f dataFacts) {
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("columns"), f.Columns)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("row_count"), f.RowCount)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("size_bytes"), f.SizeBytes)...)
 }
 
 // fillFacts, at apply, fills the facts m left unknown at plan from its
@@ -104,8 +100,7 @@ func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData, limit int6
 	if !m.Inputs.IsNull() {
 		fillInputFacts(ctx, m, wo)
 	}
-	have := factsOf(*m)
-	if !have.Columns.IsUnknown() && !have.RowCount.IsUnknown() && !have.SizeBytes.IsUnknown() {
+	if !m.dataFacts.unknownAny() {
 		return
 	}
 	var diags diag.Diagnostics // shown at plan already
@@ -113,12 +108,24 @@ func fillFacts(ctx context.Context, m *importModel, wo writeOnlyData, limit int6
 	if f, _ := fileFrom(ctx, m.File); f != nil && known(f.Path) && m.Inputs.IsNull() {
 		rec, _ = readFileRecord(withDefaults(*f), &diags)
 	}
-	got := planDataFacts(ctx, m.spec(), wo, rec, limit, &diags)
-	m.setFacts(dataFacts{
-		Columns:   pick(have.Columns, got.Columns, types.ListNull(types.StringType)),
-		RowCount:  pick(have.RowCount, got.RowCount, types.Int64Null()),
-		SizeBytes: pick(have.SizeBytes, got.SizeBytes, types.Int64Null()),
-	})
+	m.dataFacts = m.dataFacts.fill(planDataFacts(ctx, m.spec(), wo, rec, limit, &diags))
+}
+
+// unknownAny reports whether a value of f is unknown: left for the apply
+// to fill.
+func (f dataFacts) unknownAny() bool {
+	return f.Columns.IsUnknown() || f.RowCount.IsUnknown() || f.SizeBytes.IsUnknown()
+}
+
+// fill returns f, each value unknown at plan taken from got (the data
+// counted now), or null when got's is unknown too.
+func (f dataFacts) fill(got dataFacts) dataFacts {
+	none := nullFacts()
+	return dataFacts{
+		Columns:   pick(f.Columns, got.Columns, none.Columns),
+		RowCount:  pick(f.RowCount, got.RowCount, none.RowCount),
+		SizeBytes: pick(f.SizeBytes, got.SizeBytes, none.SizeBytes),
+	}
 }
 
 // pick returns planned unless it is unknown, then got unless it is
@@ -140,7 +147,7 @@ func pick[T attr.Value](planned, got, none T) T {
 // from the state (rows over limit bytes counted as a CSV file). Write-only
 // data's stay null. It reports whether it filled them.
 func refreshFacts(ctx context.Context, m *importModel, priv privateGetter, limit int64) bool {
-	have := factsOf(*m)
+	have := m.dataFacts
 	if !have.Columns.IsNull() || !have.RowCount.IsNull() || !have.SizeBytes.IsNull() || !known(m.ContentSHA256) || !m.Inputs.IsNull() {
 		return false
 	}
@@ -153,6 +160,6 @@ func refreshFacts(ctx context.Context, m *importModel, priv privateGetter, limit
 	if got.RowCount.IsUnknown() || got.RowCount.IsNull() || got.SizeBytes.IsUnknown() || got.Columns.IsUnknown() {
 		return false
 	}
-	m.setFacts(got)
+	m.dataFacts = got
 	return true
 }

@@ -33,11 +33,11 @@ func TestRefreshFacts(t *testing.T) {
 	rows := rowsValue(t, cells("Account", "Amount"), cells("4000", "1"))
 	m := importModel{Rows: rows, File: types.ObjectNull(fileAttrTypes), Inputs: types.MapNull(types.StringType),
 		ContentSHA256: types.StringValue(sha256Hex(nil))}
-	m.setFacts(nullFacts())
+	m.dataFacts = nullFacts()
 	if !refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
 		t.Fatal("rows in state: not filled")
 	}
-	wantFacts(t, factsOf(m), []string{"Account", "Amount"}, 1, int64(len(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}}))))
+	wantFacts(t, m.dataFacts, []string{"Account", "Amount"}, 1, int64(len(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}}))))
 	if refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
 		t.Error("filled twice")
 	}
@@ -58,13 +58,13 @@ func TestRefreshFacts(t *testing.T) {
 	b, _ := json.Marshal(rec)
 	priv[privateHashKey] = b
 	mf := importModel{Rows: types.ListNull(columnsType), File: fileObj, Inputs: types.MapNull(types.StringType), ContentSHA256: types.StringValue(rec.SHA256)}
-	mf.setFacts(nullFacts())
+	mf.dataFacts = nullFacts()
 	if !refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
 		t.Fatal("file with a counted record: not filled")
 	}
-	wantFacts(t, factsOf(mf), []string{"Account", "Amount"}, 3, int64(len(factsCSV)))
+	wantFacts(t, mf.dataFacts, []string{"Account", "Amount"}, 3, int64(len(factsCSV)))
 	// Another hash in state: left as it is.
-	mf.setFacts(nullFacts())
+	mf.dataFacts = nullFacts()
 	mf.ContentSHA256 = types.StringValue(sha256Hex([]byte("other")))
 	if refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
 		t.Error("filled from the record of other bytes")

@@ -28,16 +28,6 @@ func inputFactsAttributes() map[string]schema.Attribute {
 		"How many bytes this input sends."+inputFactsNote)
 }
 
-// factsOfInput reads the facts of in.
-func factsOfInput(in inputModel) dataFacts {
-	return dataFacts{Columns: in.Columns, RowCount: in.RowCount, SizeBytes: in.SizeBytes}
-}
-
-// setFacts writes f into in.
-func (in *inputModel) setFacts(f dataFacts) {
-	in.Columns, in.RowCount, in.SizeBytes = f.Columns, f.RowCount, f.SizeBytes
-}
-
 // writeOnlyInput reports whether in's file holds write-only content (wo:
 // the input's write-only data).
 func writeOnlyInput(ctx context.Context, in keyedInput, wo writeOnlyData) bool {
@@ -68,12 +58,9 @@ func planInputFacts(ctx context.Context, req resource.ModifyPlanRequest, plan im
 			f = *entries[i].facts
 		}
 		if s, ok := prior[in.key]; ok {
-			f = keepUnchanged(f, factsOfInput(s))
+			f = keepUnchanged(f, s.dataFacts)
 		}
-		at := inputPath(in.key)
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("columns"), f.Columns)...)
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("row_count"), f.RowCount)...)
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, at.AtName("size_bytes"), f.SizeBytes)...)
+		setPlannedFacts(ctx, resp, inputPath(in.key), f)
 	}
 }
 
@@ -107,16 +94,9 @@ func fillInputFacts(ctx context.Context, m *importModel, wo writeOnlyData) {
 		return
 	}
 	for i, in := range ins {
-		have := factsOfInput(in.inputModel)
-		if !have.Columns.IsUnknown() && !have.RowCount.IsUnknown() && !have.SizeBytes.IsUnknown() {
-			continue
+		if in.unknownAny() {
+			ins[i].dataFacts = in.fill(inputFactsNow(ctx, in, wo.forInput(in.key)))
 		}
-		got := inputFactsNow(ctx, in, wo.forInput(in.key))
-		ins[i].setFacts(dataFacts{
-			Columns:   pick(have.Columns, got.Columns, nullFacts().Columns),
-			RowCount:  pick(have.RowCount, got.RowCount, nullFacts().RowCount),
-			SizeBytes: pick(have.SizeBytes, got.SizeBytes, nullFacts().SizeBytes),
-		})
 	}
 	if v, d := inputsValue(ctx, ins); !d.HasError() {
 		m.Inputs = v

@@ -25,9 +25,7 @@ type importModel struct {
 	UserName          types.String   `tfsdk:"user_name"`
 	CreatedDate       types.Int64    `tfsdk:"created_date"`
 	UpdatedDate       types.Int64    `tfsdk:"updated_date"`
-	Columns           types.List     `tfsdk:"columns"`    // see dataFacts
-	RowCount          types.Int64    `tfsdk:"row_count"`  // see dataFacts
-	SizeBytes         types.Int64    `tfsdk:"size_bytes"` // see dataFacts
+	dataFacts                        // columns, row_count, size_bytes
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 

@@ -1,6 +1,9 @@
 package importjob
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // What lies outside the configuration: a file the configuration names (a
 // file's or an input's), the template on the service (its steps, for
@@ -62,6 +65,30 @@ func PlanUnreadable(h Holding) Unreadable {
 		return Unreadable{Warn: true, RefuseDelete: true}
 	}
 	return Unreadable{}
+}
+
+// UnreadableNote ends the warning of a problem outside the configuration
+// in the plan of h, an object that holds job jobID (PlanUnreadable: Warn):
+// a live object's job stays, and only an apply that needs the data fails;
+// a replacement's or a tainted object's apply fails before it destroys or
+// starts anything. Each says that destroy works.
+func UnreadableNote(h Holding, jobID string) string {
+	if h == HoldsLive {
+		return fmt.Sprintf("Import job %s in the state does not need this: while the job is kept, this plan changes nothing of its data, and terraform destroy works without it. "+
+			"An apply that does need it fails with this error before it destroys or starts anything: one that replaces the job with a new one "+
+			"(-replace, replace_triggered_by, or a change of template_id, format or encoding), changes its data in place, or adopts an imported job.", jobID)
+	}
+	return fmt.Sprintf("This plan replaces import job %s with a new job, which needs this: the apply fails with this error before it destroys or starts anything, "+
+		"and the state keeps job %s. terraform destroy works without it.", jobID, jobID)
+}
+
+// RefusedDelete is the detail of the error the Delete of a replacement
+// fails with (PlanUnreadable: RefuseDelete), for the problem its plan
+// recorded (detail), jobID being the job it keeps.
+func RefusedDelete(detail, jobID string) string {
+	return fmt.Sprintf("%s\n\nThe new job that replaces import job %s needs this, and it could not be read when the plan ran. "+
+		"Nothing was destroyed and no job was started: the state keeps job %s. Fix it, then run terraform apply again; terraform destroy works without it.",
+		detail, jobID, jobID)
 }
 
 // PlanTemplateGone decides what the plan of h does when the template its

@@ -1,6 +1,9 @@
 package importjob
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // What a plan does when what lies outside its configuration cannot be
 // read: an error only for a new object.
@@ -73,5 +76,35 @@ func TestPlanTemplateGone(t *testing.T) {
 		if got := PlanTemplateGone(h); got != want {
 			t.Errorf("PlanTemplateGone(%d) = %+v, want %+v", h, got, want)
 		}
+	}
+}
+
+// The note of a live object's plan says the job stays and destroy works;
+// that of a replacement, that the apply fails before it destroys or starts
+// anything. Both name the job.
+func TestUnreadableNote(t *testing.T) {
+	live := UnreadableNote(HoldsLive, "42")
+	for _, want := range []string{"Import job 42", "terraform destroy works", "fails with this error before it destroys or starts anything", "-replace"} {
+		if !strings.Contains(live, want) {
+			t.Errorf("live note %q lacks %q", live, want)
+		}
+	}
+	for _, h := range []Holding{HoldsReplaced, HoldsTainted} {
+		n := UnreadableNote(h, "42")
+		for _, want := range []string{"replaces import job 42", "the state keeps job 42", "terraform destroy works"} {
+			if !strings.Contains(n, want) {
+				t.Errorf("note of %d %q lacks %q", h, n, want)
+			}
+		}
+	}
+}
+
+// A refused Delete's detail starts with the problem, and says the state
+// keeps the job.
+func TestRefusedDelete(t *testing.T) {
+	d := RefusedDelete("file.path: gone", "42")
+	if !strings.HasPrefix(d, "file.path: gone\n\n") || !strings.Contains(d, "replaces import job 42") ||
+		!strings.Contains(d, "Nothing was destroyed and no job was started: the state keeps job 42") {
+		t.Errorf("detail %q", d)
 	}
 }

@@ -45,18 +45,6 @@ func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanReq
 	return importjob.HoldsNothing, ""
 }
 
-// unreadableNote ends the warning of a problem outside the configuration
-// in the plan of an object that holds job jobID, as h has it.
-func unreadableNote(h importjob.Holding, jobID string) string {
-	if h == importjob.HoldsLive {
-		return fmt.Sprintf("Import job %s in the state does not need this: while the job is kept, this plan changes nothing of its data, and terraform destroy works without it. "+
-			"An apply that does need it fails with this error before it destroys or starts anything: one that replaces the job with a new one "+
-			"(-replace, replace_triggered_by, or a change of template_id, format or encoding), changes its data in place, or adopts an imported job.", jobID)
-	}
-	return fmt.Sprintf("This plan replaces import job %s with a new job, which needs this: the apply fails with this error before it destroys or starts anything, "+
-		"and the state keeps job %s. terraform destroy works without it.", jobID, jobID)
-}
-
 // planUnreadable applies importjob.PlanUnreadable to the diagnostics of
 // the plan's data: an outsideError is a warning for an object that holds a
 // job. It returns the diagnostics, and whether the plan must keep the
@@ -75,7 +63,7 @@ func (r *importResource) planUnreadable(ctx context.Context, req resource.Modify
 	if u.RefuseDelete {
 		addRefusals(ctx, resp.Private, problems, &resp.Diagnostics)
 	}
-	return outsideAsWarnings(diags, unreadableNote(h, jobID)), u.KeepPrior
+	return outsideAsWarnings(diags, importjob.UnreadableNote(h, jobID)), u.KeepPrior
 }
 
 // planTemplateGone applies importjob.PlanTemplateGone to the plan of a new
@@ -90,7 +78,7 @@ func (r *importResource) planTemplateGone(ctx context.Context, req resource.Modi
 	problem := outsideError{at: path.Root("template_id"), summary: "Template not found",
 		detail: fmt.Sprintf("Template %s cannot be read: %s. A new job cannot start from it.", templateID, err)}
 	addRefusals(ctx, resp.Private, []outsideError{problem}, &resp.Diagnostics)
-	resp.Diagnostics.Append(outsideAsWarnings(diag.Diagnostics{problem}, unreadableNote(h, jobID))...)
+	resp.Diagnostics.Append(outsideAsWarnings(diag.Diagnostics{problem}, importjob.UnreadableNote(h, jobID))...)
 }
 
 // addRefusals adds problems to those the planned private state p holds for
@@ -160,17 +148,15 @@ type refusal struct {
 }
 
 // refuseDelete fails the Delete of a replacement whose plan could not read
-// the new job's data (planUnreadable): the apply destroys nothing and
-// starts nothing. It reports whether it refused.
+// the new job's data (planUnreadable), in importjob.RefusedDelete's words:
+// the apply destroys nothing and starts nothing. It reports whether it refused.
 func refuseDelete(ctx context.Context, priv privateGetter, jobID string, diags *diag.Diagnostics) bool {
 	refusals, ok := privateJSON[[]refusal](ctx, priv, privateRefuseDeleteKey)
 	if !ok || len(*refusals) == 0 {
 		return false
 	}
 	for _, p := range *refusals {
-		diags.AddError(p.Summary, fmt.Sprintf("%s\n\nThe new job that replaces import job %s needs this, and it could not be read when the plan ran. "+
-			"Nothing was destroyed and no job was started: the state keeps job %s. Fix it, then run terraform apply again; terraform destroy works without it.",
-			p.Detail, jobID, jobID))
+		diags.AddError(p.Summary, importjob.RefusedDelete(p.Detail, jobID))
 	}
 	return true
 }

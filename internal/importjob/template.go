@@ -115,6 +115,24 @@ func (t Template) NotLoaded(steps map[string]Step) string {
 		"(it may fail, or import part of the data): add them to inputs.", t.ID, t.Name, strings.Join(missing, ", "))
 }
 
+// SeveralSteps says, of one upload (how: what sends it, such as "`file`
+// sends its data as one upload") to t, that t has several input steps and
+// which one the service loads it into is not documented, with inputs
+// keyed by t's first two step names as the way to load each; "" when t
+// has fewer than two steps.
+func (t Template) SeveralSteps(how string) string {
+	if len(t.Steps) < 2 {
+		return ""
+	}
+	names := make([]string, len(t.Steps))
+	for i, s := range t.Steps {
+		names[i] = fmt.Sprintf("%q", s.Name)
+	}
+	return fmt.Sprintf("Template %s (%q) has %d input steps: %s. Here %s, and which step the service loads one upload into is not documented. "+
+		"To load each step, use inputs instead, keyed by step name, such as:\n\n  inputs = {\n    %s = { file = { path = \"...\" } }\n    %s = { rows = [[\"...\"]] }\n  }",
+		t.ID, t.Name, len(t.Steps), strings.Join(names, ", "), how, names[0], names[1])
+}
+
 // Position is the position of the step with inputID in the template's
 // steps; -1 when none.
 func (t Template) Position(inputID string) int {

@@ -75,3 +75,21 @@ func TestNotLoaded(t *testing.T) {
 		t.Error("Position")
 	}
 }
+
+// TestSeveralSteps: one upload to a template of several steps is told
+// which steps there are and how inputs load each, keyed by the first two
+// names; a template of one step or none says nothing.
+func TestSeveralSteps(t *testing.T) {
+	got := fourSteps.SeveralSteps("`rows` are sent as one upload")
+	for _, want := range []string{`Template t1 ("Actuals and Rates") has 4 input steps: "Load Actuals", "Load Rates", "Load", "Load".`,
+		"Here `rows` are sent as one upload", `"Load Actuals" = { file = { path = "..." } }`, `"Load Rates" = { rows = [["..."]] }`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	for _, one := range []Template{{ID: "t2", Steps: fourSteps.Steps[:1]}, {ID: "t3"}} {
+		if got := one.SeveralSteps("`file` sends its data as one upload"); got != "" {
+			t.Errorf("%d steps: %q", len(one.Steps), got)
+		}
+	}
+}

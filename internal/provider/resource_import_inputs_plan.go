@@ -2,8 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -92,26 +90,21 @@ func (r *importResource) planInputs(ctx context.Context, plan importModel, hasSt
 }
 
 // warnSeveralSteps warns when the single file or rows go to a template
-// with more than one input step. The lookup is best effort: a template
+// with more than one input step (importjob.Template.SeveralSteps). The lookup is best effort: a template
 // that cannot be read is reported by the start itself.
 func (r *importResource) warnSeveralSteps(ctx context.Context, plan importModel, diags *diag.Diagnostics) {
 	if r.client == nil || !known(plan.TemplateID) {
 		return
 	}
 	t, err := r.client.CachedTemplate(ctx, plan.TemplateID.ValueString())
-	if err != nil || len(t.Steps) < 2 {
+	if err != nil {
 		return
 	}
 	at, how := "file", "`file` sends its data as one upload"
 	if !plan.Rows.IsNull() {
 		at, how = "rows", "`rows` are sent as one upload"
 	}
-	names := make([]string, len(t.Steps))
-	for i, s := range t.Steps {
-		names[i] = fmt.Sprintf("%q", s.StepName)
+	if detail := templateOf(t).SeveralSteps(how); detail != "" {
+		diags.AddAttributeWarning(path.Root(at), "Template has several input steps", detail)
 	}
-	diags.AddAttributeWarning(path.Root(at), "Template has several input steps",
-		fmt.Sprintf("Template %s (%q) has %d input steps: %s. Here %s, and which step the service loads one upload into is not documented. "+
-			"To load each step, use inputs instead, keyed by step name, such as:\n\n  inputs = {\n    %s = { file = { path = \"...\" } }\n    %s = { rows = [[\"...\"]] }\n  }",
-			t.ID, t.Name, len(t.Steps), strings.Join(names, ", "), how, names[0], names[1]))
 }

@@ -6,6 +6,7 @@
 // status says of it (status.go), the content_sha256 of inputs and when new
 // input ids change nothing (inputs.go), which step a key of inputs names
 // (template.go), when an imported job adopts a configuration (adopt.go),
+// how the counts of the data sent are told (counts.go),
 // and the journal of started jobs: the jobs that exist on the
 // service but that no Terraform state is known to hold yet, which entry a
 // create settles instead of starting one and which it drops (claims.go,

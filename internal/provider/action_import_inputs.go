@@ -168,7 +168,7 @@ func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time
 		return
 	}
 
-	p.send(fmt.Sprintf("Creating an import job from template %s to load %s", templateID, countInputs(len(loads))))
+	p.send(fmt.Sprintf("Creating an import job from template %s to load %s", templateID, importjob.CountInputs(len(loads))))
 	job := r.createJob(ctx, templateID, diags)
 	if job == nil {
 		return
@@ -177,14 +177,6 @@ func (a *importAction) runInputs(ctx context.Context, s importSpec, timeout time
 	if _, ok := r.loadInputs(ctx, templateID, job, loads, p.reportLoad, diags); !ok {
 		return
 	}
-	p.send(fmt.Sprintf("Import job %s: %s loaded", job.ID, countInputs(len(loads))))
+	p.send(fmt.Sprintf("Import job %s: %s loaded", job.ID, importjob.CountInputs(len(loads))))
 	a.finish(ctx, r, s, job, timeout, p, diags)
-}
-
-// countInputs says how many inputs there are: "1 input", "2 inputs".
-func countInputs(n int) string {
-	if n == 1 {
-		return "1 input"
-	}
-	return fmt.Sprintf("%d inputs", n)
 }

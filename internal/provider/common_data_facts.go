@@ -3,13 +3,13 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -162,20 +162,14 @@ func inputFileFacts(f fileModel, hc *hashCache, diags *diag.Diagnostics) dataFac
 	return factsOfFile(f, hc.counted, diags)
 }
 
-// describeCounts says how many data rows and bytes f holds, such as
-// "3 data rows, 120 bytes", leaving out what is not known; never a cell.
+// describeCounts says how many data rows and bytes f holds
+// (importjob.DescribeCounts), leaving out what is not known.
 func describeCounts(f dataFacts) string {
-	var parts []string
-	if !f.RowCount.IsNull() && !f.RowCount.IsUnknown() {
-		n := f.RowCount.ValueInt64()
-		if n == 1 {
-			parts = append(parts, "1 data row")
-		} else {
-			parts = append(parts, fmt.Sprintf("%d data rows", n))
+	count := func(v types.Int64) int64 {
+		if v.IsNull() || v.IsUnknown() {
+			return -1
 		}
+		return v.ValueInt64()
 	}
-	if !f.SizeBytes.IsNull() && !f.SizeBytes.IsUnknown() {
-		parts = append(parts, fmt.Sprintf("%d bytes", f.SizeBytes.ValueInt64()))
-	}
-	return strings.Join(parts, ", ")
+	return importjob.DescribeCounts(count(f.RowCount), count(f.SizeBytes))
 }

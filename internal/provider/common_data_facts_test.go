@@ -13,17 +13,17 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// TestDescribeCounts: data rows and bytes, singular and plural, leaving
-// out what is not known.
+// TestDescribeCounts: the facts' counts, as importjob.DescribeCounts
+// words them, a null or unknown count left out.
 func TestDescribeCounts(t *testing.T) {
 	for _, tc := range []struct {
 		f    dataFacts
 		want string
 	}{
 		{dataFacts{RowCount: types.Int64Value(3), SizeBytes: types.Int64Value(120)}, "3 data rows, 120 bytes"},
-		{dataFacts{RowCount: types.Int64Value(1), SizeBytes: types.Int64Value(1)}, "1 data row, 1 bytes"},
 		{dataFacts{RowCount: types.Int64Value(0), SizeBytes: types.Int64Value(9)}, "0 data rows, 9 bytes"},
 		{dataFacts{RowCount: types.Int64Unknown(), SizeBytes: types.Int64Value(9)}, "9 bytes"},
+		{dataFacts{RowCount: types.Int64Value(1), SizeBytes: types.Int64Null()}, "1 data row"},
 		{nullFacts(), ""},
 	} {
 		if got := describeCounts(tc.f); got != tc.want {

@@ -1,6 +1,7 @@
 package etl
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -110,6 +111,13 @@ type FileUpload struct {
 	Input FileInput
 	Open  func() (io.ReadCloser, error)
 	Size  int64
+}
+
+// BytesFile is the upload of b, a file held in memory (such as inline
+// content, as EncodeText encodes it), as input says: each attempt reads b
+// from its start.
+func BytesFile(input FileInput, b []byte) FileUpload {
+	return FileUpload{Input: input, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }, Size: int64(len(b))}
 }
 
 // Validate checks the file metadata before anything is sent: a part name

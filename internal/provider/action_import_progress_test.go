@@ -24,7 +24,7 @@ func TestReportSent(t *testing.T) {
 		defer mu.Unlock()
 		got = append(got, e.Message)
 	}, time.Millisecond)
-	f := etl.FileUpload{Input: etl.FileInput{FileName: "gl.csv"}, Open: bytesOpener([]byte("Account,Amount\n4000,1\n")), Size: 22}
+	f := etl.BytesFile(etl.FileInput{FileName: "gl.csv"}, []byte("Account,Amount\n4000,1\n"))
 	stop := p.reportSent(&f)
 	waitFor := func(msg string) {
 		t.Helper()

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -112,7 +111,8 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 		addContentError(&diags, name, input.FileEncoding, err)
 		return nil, diags
 	}
-	return &preparedUpload{file: &etl.FileUpload{Input: input, Open: bytesOpener(b), Size: int64(len(b))}, sum: localfile.HashBytes(b), at: filePath(name)}, diags
+	up := etl.BytesFile(input, b)
+	return &preparedUpload{file: &up, sum: localfile.HashBytes(b), at: filePath(name)}, diags
 }
 
 // checkPlanned reports whether the bytes to send are the ones the plan
@@ -126,9 +126,4 @@ func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnost
 		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
 			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
 	return false
-}
-
-// bytesOpener serves inline content.
-func bytesOpener(b []byte) func() (io.ReadCloser, error) {
-	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 }

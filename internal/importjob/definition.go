@@ -86,6 +86,14 @@ func (d Definition) values() []Value {
 	return []Value{d.Template, d.ContentSHA256, d.Format, d.Encoding}
 }
 
+// Text is part p of d as text: the kind, or the value of another part.
+func (d Definition) Text(p Part) string {
+	if p == PartKind {
+		return d.Kind
+	}
+	return d.values()[p-1].Text
+}
+
 // Known reports whether every part is known.
 func (d Definition) Known() bool {
 	for _, v := range d.values() {

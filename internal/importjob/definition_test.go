@@ -56,3 +56,13 @@ func TestDefinition_key(t *testing.T) {
 		t.Error("a definition with an unknown template is known")
 	}
 }
+
+// TestDefinition_Text: each part of a definition by its Part.
+func TestDefinition_Text(t *testing.T) {
+	d := Definition{Kind: KindFile, Template: Known("t1"), ContentSHA256: Known("aa"), Format: Known("CSV"), Encoding: Known("UTF-8")}
+	for p, want := range map[Part]string{PartKind: "file", PartTemplate: "t1", PartContent: "aa", PartFormat: "CSV", PartEncoding: "UTF-8"} {
+		if got := d.Text(p); got != want {
+			t.Errorf("Text(%d) = %q, want %q", p, got, want)
+		}
+	}
+}

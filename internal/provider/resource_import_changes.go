@@ -105,20 +105,13 @@ func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashe
 	diags.Append(d...)
 	next, d := plan.spec().definition(ctx)
 	diags.Append(d...)
-	pv, nv := partValues(prior), partValues(next)
 	for _, part := range importjob.ChangedAtApply(prior, next, rehashed) {
 		at := partPath(part, next.Kind)
 		diags.AddAttributeError(at, "Change needs a new job",
 			fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
 				"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
-				attrName(at), nv[part], state.ID.ValueString(), pv[part]))
+				attrName(at), next.Text(part), state.ID.ValueString(), prior.Text(part)))
 	}
-}
-
-// partValues is each part of d by its Part, as text.
-func partValues(d importjob.Definition) map[importjob.Part]string {
-	return map[importjob.Part]string{importjob.PartTemplate: d.Template.Text, importjob.PartContent: d.ContentSHA256.Text,
-		importjob.PartFormat: d.Format.Text, importjob.PartEncoding: d.Encoding.Text}
 }
 
 // submitInPlace submits the existing job when submit was turned on, as

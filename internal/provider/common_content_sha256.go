@@ -66,7 +66,7 @@ func planInputEntry(ctx context.Context, in keyedInput, step importjob.Step, wo 
 	if !known(sum) || !known(full.Format) || !known(full.Encoding) || diags.HasError() {
 		return nil, diags
 	}
-	facts := inputFileFacts(withContent, hc, &diags) // a header that cannot be shown warns
+	facts := factsOfFile(withContent, hc.counted, &diags) // counted in the read that hashed it; a header that cannot be shown warns
 	return &inputEntry{Input: importjob.Input{InputID: step.InputID, Format: full.Format.ValueString(), Encoding: full.Encoding.ValueString(),
 		SHA256: sum.ValueString()}, facts: &facts}, diags
 }

@@ -151,17 +151,6 @@ func factsOfInputRows(rows [][]string) dataFacts {
 	return dataFacts{Columns: stringList(d.Columns()), RowCount: types.Int64Value(d.RowCount(true)), SizeBytes: types.Int64Value(d.CSVSize())}
 }
 
-// inputFileFacts returns the facts of an input's file block f (its
-// content_wo filled in), just hashed with hc: a file's from the record of
-// that read (hc.counted); unknown without hc.
-func inputFileFacts(f fileModel, hc *hashCache, diags *diag.Diagnostics) dataFacts {
-	_, name := f.inline()
-	if hc == nil {
-		return unknownFacts(name == "content_wo")
-	}
-	return factsOfFile(f, hc.counted, diags)
-}
-
 // describeCounts says how many data rows and bytes f holds
 // (importjob.DescribeCounts), leaving out what is not known.
 func describeCounts(f dataFacts) string {

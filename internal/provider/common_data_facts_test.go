@@ -43,22 +43,22 @@ func TestFactsOfInputRows(t *testing.T) {
 	}
 }
 
-// TestInputFileFacts: without a hash cache nothing is counted; with one,
-// an input's file is counted in the read that hashed it.
+// TestInputFileFacts: without a record nothing is counted; an input's
+// file is counted in the read that hashed it (hashCache.counted).
 func TestInputFileFacts(t *testing.T) {
 	body := "Account,Amount\n4000,1\n4010,2\n4020,3\n"
 	p := writeFile(t, t.TempDir(), "in.csv", []byte(body))
 	null := types.StringNull()
 	f := fileModel{Path: types.StringValue(p), Content: null, ContentWO: null, Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: null, PartName: null}
-	if got := inputFileFacts(f, nil, nil); !got.RowCount.IsUnknown() {
-		t.Errorf("no cache: %+v, want unknown", got)
+	if got := factsOfFile(f, nil, nil); !got.RowCount.IsUnknown() {
+		t.Errorf("no record: %+v, want unknown", got)
 	}
 	hc := &hashCache{}
 	var d diag.Diagnostics
 	if _, err := hc.planFileSHA256(t.Context(), f, &d); err != nil {
 		t.Fatal(err)
 	}
-	got := inputFileFacts(f, hc, &d)
+	got := factsOfFile(f, hc.counted, &d)
 	if got.RowCount.ValueInt64() != 3 || got.SizeBytes.ValueInt64() != int64(len(body)) || len(got.Columns.Elements()) != 2 || d.WarningsCount() != 0 {
 		t.Errorf("facts %+v (%v), want 3 rows, %d bytes, 2 columns, no warning", got, d, len(body))
 	}

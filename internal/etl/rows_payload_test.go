@@ -7,15 +7,17 @@ import (
 	"testing"
 )
 
-// TestPayload: under the limit, the JSON body's hash; over it, the CSV's
-// hash, flagged as a file.
+// TestPayload: under the limit, the JSON body's hash, size and rows; over
+// it, the CSV's (a row of no cells not counted), flagged as a file.
 func TestPayload(t *testing.T) {
-	small := DataUpload{Rows: [][]string{{"Account", "Amount"}, {"4000", "1"}}}
+	small := DataUpload{Rows: [][]string{{"Account", "Amount"}, {"4000", "1"}, {}}}
 	p := small.Payload(MaxDataBodyBytes)
-	if js, size := small.SHA256(); p.AsFile || p.SHA256 != js || p.JSONSize != size {
+	if js, size := small.SHA256(); p.AsFile || p.SHA256 != js || p.JSONSize != size || p.Size != size || p.Rows != 2 {
 		t.Fatalf("small rows: %+v", p)
 	}
-	if p := small.Payload(p.JSONSize - 1); !p.AsFile || p.SHA256 != small.CSVSHA256() {
+	var file bytes.Buffer
+	_, _ = small.WriteCSV(&file)
+	if p := small.Payload(p.JSONSize - 1); !p.AsFile || p.SHA256 != small.CSVSHA256() || p.Size != int64(file.Len()) || p.Rows != 1 {
 		t.Fatalf("small rows over a lower limit: %+v", p)
 	}
 	big := DataUpload{Rows: [][]string{{"Account", "Memo"}}}

@@ -68,11 +68,7 @@ func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 	}
 	d := etl.DataUpload{Rows: rows}
 	p := d.Payload(limit)
-	size := p.JSONSize
-	if p.AsFile {
-		size = d.CSVSize()
-	}
-	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(d.RowCount(p.AsFile)), SizeBytes: types.Int64Value(size)}
+	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(p.Rows), SizeBytes: types.Int64Value(p.Size)}
 	if !writeOnly {
 		f.Columns = stringList(d.Columns())
 	}

@@ -113,6 +113,10 @@ type FileUpload struct {
 	Size  int64
 }
 
+// DefaultPartName is the name of the multipart part that carries a file
+// unless another is given (CSVFile's).
+const DefaultPartName = "file"
+
 // BytesFile is the upload of b, a file held in memory (such as inline
 // content, as EncodeText encodes it), as input says: each attempt reads b
 // from its start.

@@ -40,7 +40,7 @@ func (d DataUpload) CSVSize() int64 {
 // stays a small buffer whatever the number of rows.
 func (d DataUpload) CSVFile() FileUpload {
 	return FileUpload{
-		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: CSVFileName},
+		Input: FileInput{PartName: DefaultPartName, FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: CSVFileName},
 		Open:  func() (io.ReadCloser, error) { return &csvRowsReader{rows: d.Rows}, nil },
 		Size:  d.CSVSize(),
 	}

@@ -99,3 +99,12 @@ func TestRowsCSVStreamsInChunks(t *testing.T) {
 		t.Fatalf("streamed %d bytes, want %d", got.Len(), want.Len())
 	}
 }
+
+// TestCSVFile_input: rows go as a UTF-8 CSV file named CSVFileName, in the
+// part a file goes in by default, "file": users' states hold its hash.
+func TestCSVFile_input(t *testing.T) {
+	want := FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "rows.csv"}
+	if got := (DataUpload{}).CSVFile().Input; got != want || DefaultPartName != "file" {
+		t.Errorf("CSVFile().Input = %+v, want %+v", got, want)
+	}
+}

@@ -67,7 +67,7 @@ func fileAttribute() schema.Attribute {
 				MarkdownDescription: "The name of the multipart part that carries the file. Defaults to `file`.",
 				Optional:            true,
 				Computed:            true,
-				Default:             stringdefault.StaticString(defaultPartName),
+				Default:             stringdefault.StaticString(etl.DefaultPartName),
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1), partHeaderValidator},
 			},
 		},

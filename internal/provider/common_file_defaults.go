@@ -10,15 +10,10 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// The file block's defaults that are constants; withDefaults derives the
-// others.
-const (
-	// defaultEncoding holds file.encoding's default.
-	defaultEncoding = etl.EncodingUTF8
-	// defaultPartName holds file.part_name's default: the name of the
-	// multipart part that carries the file.
-	defaultPartName = "file"
-)
+// defaultEncoding holds file.encoding's default. It and file.part_name's
+// (etl.DefaultPartName) are the file block's defaults that are constants;
+// withDefaults derives the others.
+const defaultEncoding = etl.EncodingUTF8
 
 // withDefaults returns f with its null format, name, encoding and
 // part_name filled in: the format from the extension of path, else of
@@ -39,7 +34,7 @@ func withDefaults(f fileModel) fileModel {
 		f.Encoding = types.StringValue(string(defaultEncoding))
 	}
 	if f.PartName.IsNull() {
-		f.PartName = types.StringValue(defaultPartName)
+		f.PartName = types.StringValue(etl.DefaultPartName)
 	}
 	return f
 }

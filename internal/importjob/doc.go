@@ -1,8 +1,8 @@
 // Package importjob holds the rules of an import job, as plain Go that
 // knows nothing of Terraform: what defines a job (definition.go), what the
-// plan of a change does (change.go), what a plan does when what lies
-// outside its configuration cannot be read, and which plan is a tainted
-// object's (outside.go), what a job's
+// plan of a change does (change.go; its warnings' words: warnings.go),
+// what a plan does when what lies outside its configuration cannot be
+// read, and which plan is a tainted object's (outside.go), what a job's
 // status says of it (status.go), the content_sha256 of inputs and when new
 // input ids change nothing (inputs.go), which step a key of inputs names
 // (template.go), when an imported job adopts a configuration (adopt.go),

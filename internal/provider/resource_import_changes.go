@@ -66,24 +66,12 @@ func changeOf(ctx context.Context, state, plan importModel) (importjob.Change, d
 		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status)}, diags
 }
 
-// warnChange says warning w of a plan of the job in state.
+// warnChange says warning w of a plan of the job in state, in
+// importjob.Warning.Words, on its attribute. (A job the service no longer
+// knows has the status statusNotFound in state.)
 func warnChange(w importjob.Warning, state, plan importModel, diags *diag.Diagnostics) {
-	jobID, status := state.ID.ValueString(), state.Status.ValueString()
-	switch w {
-	case importjob.WarnSubmitGone:
-		diags.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Import job %s cannot be submitted", jobID),
-			fmt.Sprintf("The service no longer knows job %s (status %s), so it cannot be submitted: submit = true is recorded and nothing is sent. "+
-				"To import the data again with a new job, run: %s.", jobID, statusNotFound, replaceCommand))
-	case importjob.WarnSubmitReplaces:
-		diags.AddAttributeWarning(path.Root("submit"), fmt.Sprintf("Turning submit on replaces import job %s", jobID),
-			fmt.Sprintf("Job %s is %s: it was never submitted and can no longer be, and it ended without importing its data. "+
-				"Turning submit on therefore plans its replacement: a new job that imports the data.", jobID, status))
-	case importjob.WarnRehashed:
-		diags.AddAttributeWarning(path.Root("inputs"), "Template input ids changed; the job is kept",
-			fmt.Sprintf("The input ids of template %s changed on the service since job %s was loaded, but its steps have the same names and order, "+
-				"and each input has the same bytes, format and encoding: the service would import the same way, so no new job starts. "+
-				"content_sha256 is recorded in place with the new input ids.", plan.TemplateID.ValueString(), jobID))
-	}
+	at, summary, detail := w.Words(state.ID.ValueString(), state.Status.ValueString(), plan.TemplateID.ValueString(), replaceCommand)
+	diags.AddAttributeWarning(path.Root(at), summary, detail)
 }
 
 // submitTurnedOn reports whether submit goes from false to true (not

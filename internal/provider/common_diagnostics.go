@@ -47,10 +47,6 @@ func addRequestError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, etl.Describe(err))
 }
 
-// hintOf returns what a diagnostic adds after a failed request's error
-// (etl.HintOf).
-func hintOf(err error) string { return etl.HintOf(err) }
-
 // addStartError adds the error for a failed start of a job from
 // templateID. A request that reached the service but lost its answer
 // (etl.JobMaybeCreatedError) may have created a job: the error says so

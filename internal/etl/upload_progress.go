@@ -1,6 +1,7 @@
 package etl
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -40,6 +41,43 @@ func (p UploadProgress) Left() (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(float64(p.Size-p.Sent) / rate * float64(time.Second)), true
+}
+
+// Describe says how far the upload is, as a line and its log fields:
+// bytes sent of the size, percent, time, rate, and time left once known,
+// such as "512.0 MiB of 2.0 GiB sent (25%) in 4s, 128.0 MiB/s, about 12s
+// left".
+func (p UploadProgress) Describe() (string, map[string]any) {
+	rate := p.Rate() // bytes per second
+	fields := map[string]any{
+		"sent_bytes": p.Sent, "total_bytes": p.Size, "elapsed_s": int64(p.Elapsed.Seconds()),
+		"rate_mib_s": int64(rate / (1 << 20)),
+	}
+	msg := fmt.Sprintf("%s of %s sent", formatBytes(p.Sent), formatBytes(p.Size))
+	if p.Size > 0 {
+		msg += fmt.Sprintf(" (%d%%)", p.Percent())
+	}
+	msg += fmt.Sprintf(" in %s, %s/s", p.Elapsed.Round(time.Second), formatBytes(int64(rate)))
+	if left, ok := p.Left(); ok {
+		left = left.Round(time.Second)
+		fields["eta_s"] = int64(left.Seconds())
+		msg += fmt.Sprintf(", about %s left", left)
+	}
+	return msg, fields
+}
+
+// formatBytes writes n in binary units, such as "1.5 GiB".
+func formatBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
 // Reporting returns f with its Open counting the bytes each attempt reads

@@ -3,6 +3,7 @@ package etl
 import (
 	"errors"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,5 +94,27 @@ func TestReporting(t *testing.T) {
 	defer stop()
 	if _, err := g.Open(); !errors.Is(err, boom) {
 		t.Errorf("open's error: %v", err)
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 1536: "1.5 KiB", 5 << 20: "5.0 MiB", 2 << 30: "2.0 GiB", 3 << 40: "3.0 TiB"} {
+		if got := formatBytes(n); got != want {
+			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestUploadProgress_Describe(t *testing.T) {
+	msg, fields := UploadProgress{Sent: 512 << 20, Size: 2 << 30, Elapsed: 4 * time.Second}.Describe()
+	if msg != "512.0 MiB of 2.0 GiB sent (25%) in 4s, 128.0 MiB/s, about 12s left" {
+		t.Errorf("line %q", msg)
+	}
+	if fields["sent_bytes"] != int64(512<<20) || fields["total_bytes"] != int64(2<<30) || fields["rate_mib_s"] != int64(128) || fields["eta_s"] != int64(12) {
+		t.Errorf("fields %v", fields)
+	}
+	// Nothing sent yet: no estimate.
+	if msg, fields := (UploadProgress{Sent: 0, Size: 100, Elapsed: time.Second}).Describe(); strings.Contains(msg, "left") || fields["eta_s"] != nil {
+		t.Errorf("nothing sent: %q %v", msg, fields)
 	}
 }

@@ -19,46 +19,12 @@ func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duratio
 	}
 	name := up.opened.Name()
 	f, stop := up.file.Reporting(interval, func(p etl.UploadProgress) {
-		msg, fields := uploadProgress(p)
+		msg, fields := p.Describe()
 		fields["path"] = name
 		tflog.Info(ctx, "uploading "+name+": "+msg, fields)
 	})
 	*up.file = f
 	return stop
-}
-
-// uploadProgress says how far an upload is: a line and its fields.
-func uploadProgress(p etl.UploadProgress) (string, map[string]any) {
-	rate := p.Rate() // bytes per second
-	fields := map[string]any{
-		"sent_bytes": p.Sent, "total_bytes": p.Size, "elapsed_s": int64(p.Elapsed.Seconds()),
-		"rate_mib_s": int64(rate / (1 << 20)),
-	}
-	msg := fmt.Sprintf("%s of %s sent", formatBytes(p.Sent), formatBytes(p.Size))
-	if p.Size > 0 {
-		msg += fmt.Sprintf(" (%d%%)", p.Percent())
-	}
-	msg += fmt.Sprintf(" in %s, %s/s", p.Elapsed.Round(time.Second), formatBytes(int64(rate)))
-	if left, ok := p.Left(); ok {
-		left = left.Round(time.Second)
-		fields["eta_s"] = int64(left.Seconds())
-		msg += fmt.Sprintf(", about %s left", left)
-	}
-	return msg, fields
-}
-
-// formatBytes writes n in binary units, such as "1.5 GiB".
-func formatBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
 // logWaiting logs at INFO that job jobID is still status after elapsed,

@@ -51,28 +51,6 @@ func (s *syncBuffer) infoLines(t *testing.T) []map[string]any {
 	return out
 }
 
-func TestFormatBytes(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 1536: "1.5 KiB", 5 << 20: "5.0 MiB", 2 << 30: "2.0 GiB", 3 << 40: "3.0 TiB"} {
-		if got := formatBytes(n); got != want {
-			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
-func TestUploadProgress(t *testing.T) {
-	msg, fields := uploadProgress(etl.UploadProgress{Sent: 512 << 20, Size: 2 << 30, Elapsed: 4 * time.Second})
-	if msg != "512.0 MiB of 2.0 GiB sent (25%) in 4s, 128.0 MiB/s, about 12s left" {
-		t.Errorf("line %q", msg)
-	}
-	if fields["sent_bytes"] != int64(512<<20) || fields["total_bytes"] != int64(2<<30) || fields["rate_mib_s"] != int64(128) || fields["eta_s"] != int64(12) {
-		t.Errorf("fields %v", fields)
-	}
-	// Nothing sent yet: no estimate.
-	if msg, fields := uploadProgress(etl.UploadProgress{Sent: 0, Size: 100, Elapsed: time.Second}); strings.Contains(msg, "left") || fields["eta_s"] != nil {
-		t.Errorf("nothing sent: %q %v", msg, fields)
-	}
-}
-
 // TestReportUpload: while a file is sent, INFO lines say how far it is.
 func TestReportUpload(t *testing.T) {
 	var out syncBuffer

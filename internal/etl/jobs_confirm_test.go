@@ -111,3 +111,46 @@ func TestSubmitNotNeeded(t *testing.T) {
 		t.Error("a status the service does not document must not count as submitted")
 	}
 }
+
+// CancelUnfinished cancels a job in progress, leaves a final one and a
+// job gone as they are, and says which step failed.
+func TestCancelUnfinished(t *testing.T) {
+	ctx := context.Background()
+	e, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
+	running := startGLJob(t, c, glRows)
+	e.SetJobStatus(running, emulator.StatusRunning)
+	if status, err := c.CancelUnfinished(ctx, running); err != nil || status != StatusRunning {
+		t.Errorf("cancel of a running job: %q, %v; want RUNNING before, no error", status, err)
+	}
+	if j, _ := e.Job(running); j.Status != emulator.StatusCancelled {
+		t.Errorf("the emulator has the job %s, want CANCELLED", j.Status)
+	}
+	done := startGLJob(t, c, glRows)
+	e.SetJobStatus(done, emulator.StatusCompleted)
+	gone := startGLJob(t, c, glRows)
+	e.PurgeJob(gone)
+	cancels := e.Requests(emulator.EndpointCancelJob)
+	if status, err := c.CancelUnfinished(ctx, done); err != nil || status != StatusCompleted {
+		t.Errorf("cancel of a completed job: %q, %v; want COMPLETED, no error", status, err)
+	}
+	if status, err := c.CancelUnfinished(ctx, gone); err != nil || status != "" {
+		t.Errorf("cancel of a job gone: %q, %v; want nothing", status, err)
+	}
+	if n := e.Requests(emulator.EndpointCancelJob) - cancels; n != 0 {
+		t.Errorf("%d cancel requests for a final job and a job gone, want 0", n)
+	}
+
+	// The status cannot be read: a *CancelError without a status.
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointGetJobStatus, Status: http.StatusForbidden, Count: 1})
+	var ce *CancelError
+	if _, err := c.CancelUnfinished(ctx, startGLJob(t, c, glRows)); !errors.As(err, &ce) || ce.Status != "" || StatusCode(err) != http.StatusForbidden {
+		t.Errorf("status refused: %v, want a *CancelError without a status, wrapping the 403", err)
+	}
+	// The cancel is refused: a *CancelError with the status before.
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Status: http.StatusForbidden, Count: 1})
+	id := startGLJob(t, c, glRows)
+	e.SetJobStatus(id, emulator.StatusRunning)
+	if _, err := c.CancelUnfinished(ctx, id); !errors.As(err, &ce) || ce.Status != StatusRunning || StatusCode(err) != http.StatusForbidden {
+		t.Errorf("cancel refused: %v, want a *CancelError with RUNNING, wrapping the 403", err)
+	}
+}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -223,7 +224,8 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	r.cancelOnDestroy(ctx, state, resp)
 }
 
-// cancelOnDestroy cancels the job of state unless it is final or gone.
+// cancelOnDestroy cancels the job of state unless it is final or gone
+// (etl.Client.CancelUnfinished).
 func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel, resp *resource.DeleteResponse) {
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
@@ -234,25 +236,18 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	jobID := state.ID.ValueString()
-	status, err := r.client.GetJobStatus(ctx, jobID)
-	if etl.IsNotFound(err) {
-		return
-	}
-	if err != nil {
+	status, err := r.client.CancelUnfinished(ctx, jobID)
+	var ce *etl.CancelError
+	switch {
+	case errors.As(err, &ce) && ce.Status == "":
 		resp.Diagnostics.AddError(fmt.Sprintf("Reading the status of import job %s failed", jobID),
-			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(err)))
-		return
-	}
-	if status.Final() {
-		tflog.Debug(ctx, "import job already final; nothing to cancel", map[string]any{"job_id": jobID, "status": string(status)})
-		return
-	}
-	if err := r.client.CancelConfirmed(ctx, jobID); err != nil {
+			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(ce.Err)))
+	case err != nil:
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
-			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(err)))
-		return
+			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(ce.Err)))
+	case status != "" && !status.Final():
+		tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})
 	}
-	tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})
 }
 
 // ImportState adopts an existing job by its id. The next apply takes the

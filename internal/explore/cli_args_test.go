@@ -41,7 +41,7 @@ var faultNote = map[string]string{
 	"purge":           "the service forgets the job (its history purged): it answers 404 for it from now on",
 	"end-orphan":      "the service ends a job the killed apply left (or forgets it)",
 	"delete-template": "the template is deleted on the service: it answers 404 for it, its jobs stay",
-	"kill-upload":     "terraform is SIGKILLed while an upload is in flight (the explorer let the first uploads through and held the next one, which never reached the service)",
+	"kill-upload":     "terraform is SIGKILLed while an upload is in flight (the explorer let the first uploads through, waited for their answers, and held the next one, which never reached the service)",
 	"kill-wait":       "terraform is SIGKILLed while the provider waits for a job (the explorer held every job this apply started RUNNING, and killed 300 ms after the first status poll)",
 	"kill-provider":   "the provider process alone is SIGKILLed while it waits for a job (held RUNNING, as for kill-wait); terraform then fails by itself",
 	"interrupt":       "terraform gets SIGINT (Ctrl-C) while the provider waits for a job (held RUNNING, as for kill-wait)",

@@ -13,9 +13,10 @@ import (
 	"time"
 )
 
-// Carrying out a kill: the CLI runs until the proxy's trigger fires, then
-// (300 ms later for the wait kills, so that the creates that do not wait
-// have returned; at once for kill-upload) terraform is SIGKILLed, its
+// Carrying out a kill: the CLI runs until the proxy's trigger fires, then,
+// 300 ms later (so that the creates that do not wait have returned, and
+// those whose uploads were answered have recorded their jobs), terraform
+// is SIGKILLed, its
 // provider process SIGKILLed alone, or terraform sent SIGINT. A killed
 // terraform leaves its provider process running, orphaned, as a cancelled
 // CI runner does; the orphans are stopped when the sequence ends.
@@ -45,11 +46,9 @@ func (r *run) cliKill(dir string, args []string, kill string, trig <-chan struct
 	select {
 	case <-done:
 	case <-trig:
-		if kill != "kill-upload" {
-			select {
-			case <-done:
-			case <-time.After(killDelay):
-			}
+		select {
+		case <-done:
+		case <-time.After(killDelay):
 		}
 		struck = strike(cmd.Process.Pid, kill, done)
 	}

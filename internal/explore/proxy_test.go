@@ -1,11 +1,13 @@
 package explore
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
@@ -15,8 +17,9 @@ import (
 // submit of a hung job forced SUBMITTED), with no final status planned,
 // until released. Armed for a kill, it fires its trigger when the moment
 // comes: at the first status read of a hung job (a provider waits), or
-// when an upload arrives after pass others went through; that upload is
-// held, part of its body read, and never reaches the emulator.
+// when an upload arrives after pass others went through and were
+// answered; that upload is held, part of its body read, and never reaches
+// the emulator.
 type proxy struct {
 	srv     *emulator.Server
 	mu      sync.Mutex
@@ -25,6 +28,7 @@ type proxy struct {
 	hung    map[string]bool // jobs hung, not released
 	kill    string          // the armed kill's trigger: "upload", "poll" or ""
 	pass    int             // uploads to let through before one is held
+	passing int             // uploads let through and not answered yet
 	fired   chan struct{}   // closed when the trigger fires
 	unhold  chan struct{}   // closed by disarm: the uploads held end
 }
@@ -88,8 +92,12 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	poll := r.Method == http.MethodGet && seg[0] == "jobs" && (len(seg) == 2 || len(seg) == 3 && seg[2] == "status")
 	p.mu.Lock()
 	hold, unhold := start && p.kill == "upload" && p.pass <= 0, p.unhold
+	passed := start && p.kill == "upload" && !hold
 	if start && p.kill == "upload" {
 		p.pass--
+	}
+	if passed {
+		p.passing++
 	}
 	if poll && p.kill == "poll" && p.hung[seg[1]] {
 		p.fireLocked()
@@ -99,6 +107,9 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if hold {
 		p.hold(w, r, unhold)
 		return
+	}
+	if passed {
+		defer p.answered()
 	}
 	if !intercept {
 		p.srv.ServeHTTP(w, r)
@@ -136,10 +147,12 @@ func (p *proxy) hangNewLocked() {
 	}
 }
 
-// hold reads part of an upload's body, fires the trigger, and waits for
-// the client to go (killed) or the kill to be disarmed.
+// hold reads part of an upload's body, fires the trigger once the uploads
+// let through were answered (waitPassed), and waits for the client to go
+// (killed) or the kill to be disarmed.
 func (p *proxy) hold(w http.ResponseWriter, r *http.Request, unhold <-chan struct{}) {
 	_, _ = io.CopyN(io.Discard, r.Body, max(r.ContentLength/2, 1))
+	p.waitPassed(r.Context(), unhold)
 	p.mu.Lock()
 	p.fireLocked()
 	p.mu.Unlock()
@@ -148,4 +161,35 @@ func (p *proxy) hold(w http.ResponseWriter, r *http.Request, unhold <-chan struc
 	case <-unhold:
 	}
 	http.Error(w, "held by the explorer's kill", http.StatusServiceUnavailable)
+}
+
+// answered counts an upload let through as answered.
+func (p *proxy) answered() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.passing--
+}
+
+// waitPassed waits until every upload let through was answered, or the
+// held request or the kill ends. The creates run at once: without it, an
+// upload let through could still be in the emulator when the next one is
+// held, and the kill strike before its job's id reached the provider (no
+// journal can hold a job whose answer never came; CI's Terraform 1.16
+// run met it, seed 1147, on a busy machine).
+func (p *proxy) waitPassed(ctx context.Context, unhold <-chan struct{}) {
+	for {
+		p.mu.Lock()
+		n := p.passing
+		p.mu.Unlock()
+		if n <= 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-unhold:
+			return
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 }

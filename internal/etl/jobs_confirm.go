@@ -82,33 +82,23 @@ func (c *Client) CancelConfirmed(ctx context.Context, jobID string) error {
 	return err
 }
 
-// CancelError is a failed CancelUnfinished: Status is the job's status
-// before the cancel, "" when reading it failed.
-type CancelError struct {
-	Status JobStatus
-	Err    error
-}
-
-func (e *CancelError) Error() string { return e.Err.Error() }
-
-func (e *CancelError) Unwrap() error { return e.Err }
-
 // CancelUnfinished cancels the job unless it is final or gone, and
-// returns its status before: "" when the service no longer knows it. A
-// job already final is left as it is. A failure is a *CancelError.
+// returns its status before: "" when the service no longer knows it, or
+// when reading it failed (then with that error). A job already final is
+// left as it is; a failed cancel returns the status and its error.
 func (c *Client) CancelUnfinished(ctx context.Context, jobID string) (JobStatus, error) {
 	status, err := c.GetJobStatus(ctx, jobID)
 	switch {
 	case IsNotFound(err):
 		return "", nil
 	case err != nil:
-		return "", &CancelError{Err: err}
+		return "", err
 	case status.Final():
 		c.debug(ctx, "import job already final; nothing to cancel", map[string]any{"job_id": jobID, "status": string(status)})
 		return status, nil
 	}
 	if err := c.CancelConfirmed(ctx, jobID); err != nil {
-		return status, &CancelError{Status: status, Err: err}
+		return status, err
 	}
 	return status, nil
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -237,14 +236,13 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	defer cancel()
 	jobID := state.ID.ValueString()
 	status, err := r.client.CancelUnfinished(ctx, jobID)
-	var ce *etl.CancelError
 	switch {
-	case errors.As(err, &ce) && ce.Status == "":
+	case err != nil && status == "":
 		resp.Diagnostics.AddError(fmt.Sprintf("Reading the status of import job %s failed", jobID),
-			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(ce.Err)))
+			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(err)))
 	case err != nil:
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
-			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(ce.Err)))
+			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(err)))
 	case status != "" && !status.Final():
 		tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})
 	}

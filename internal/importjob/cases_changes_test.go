@@ -38,27 +38,27 @@ func submitOn(s jobstatus.JobStatus) Change {
 func changeCases() []rowCase {
 	base := fileImport("t1", "s1", "CSV", "UTF-8")
 	return []rowCase{
-		{"`template_id`", replaces(base, fileImport("t2", "s1", "CSV", "UTF-8"), PartTemplate)},
+		{"`template_id`, `file.format` or `file.encoding`", replaces(base, fileImport("t2", "s1", "CSV", "UTF-8"), PartTemplate)},
 		{"the bytes sent: an edited file, other `file.content` or `file.content_wo`, other `rows` or `rows_wo` (`content_sha256`)", func(t *testing.T) {
 			replaces(base, fileImport("t1", "s2", "CSV", "UTF-8"), PartContent)(t)
 			replaces(rowsImport("t1", "r1"), rowsImport("t1", "r2"), PartContent)(t)
 		}},
-		{"`file.format`", replaces(base, fileImport("t1", "s1", "PSV", "UTF-8"), PartFormat)},
-		{"`file.encoding`", replaces(base, fileImport("t1", "s1", "CSV", "UTF-16"), PartEncoding)},
+		{"`template_id`, `file.format` or `file.encoding`", replaces(base, fileImport("t1", "s1", "PSV", "UTF-8"), PartFormat)},
+		{"`template_id`, `file.format` or `file.encoding`", replaces(base, fileImport("t1", "s1", "CSV", "UTF-16"), PartEncoding)},
 		{"switching between `file`, `rows` (or `rows_wo`) and `inputs`", func(t *testing.T) {
 			replaces(base, rowsImport("t1", "s1"), PartKind)(t)
 			replaces(rowsImport("t1", "s1"), inputsImport("s1"), PartKind)(t)
 		}},
 		{"`inputs`: an input's bytes, format or encoding, or an input added or removed (all in `content_sha256`)", replaces(inputsImport("i1"), inputsImport("i2"), PartContent)},
 		{"`inputs`: an input's file moved to another path with the same bytes, its `name` or `part_name`, a step keyed by its input id instead of its name", inPlace(inputsImport("i1"), func(*Import) {})},
-		{"`file.path` to another file with the same bytes (a moved file, another checkout directory)", inPlace(base, func(i *Import) { i.File.Path = Known("../other/gl.csv") })},
-		{"`file.content` to `file.path` (or back) with the same bytes", inPlace(base, func(i *Import) { i.File.Path, i.File.Inline = Known(""), true })},
-		{"`rows` to `rows_wo`, `file.content` to `file.content_wo` (or back) with the same bytes", func(t *testing.T) {
+		{"the same bytes from elsewhere: `file.path` to another file (a moved file, another checkout), `file.content` to `file.path`, `rows` to `rows_wo` or `file.content` to `file.content_wo` (or back)", inPlace(base, func(i *Import) { i.File.Path = Known("../other/gl.csv") })},
+		{"the same bytes from elsewhere: `file.path` to another file (a moved file, another checkout), `file.content` to `file.path`, `rows` to `rows_wo` or `file.content` to `file.content_wo` (or back)", inPlace(base, func(i *Import) { i.File.Path, i.File.Inline = Known(""), true })},
+		{"the same bytes from elsewhere: `file.path` to another file (a moved file, another checkout), `file.content` to `file.path`, `rows` to `rows_wo` or `file.content` to `file.content_wo` (or back)", func(t *testing.T) {
 			inPlace(rowsImport("t1", "r1"), func(i *Import) { i.WriteOnly = true })(t)
 			inPlace(base, func(i *Import) { i.File.Path, i.File.Inline, i.WriteOnly = Known(""), true, true })(t)
 		}},
-		{"`file.name`", inPlace(base, func(i *Import) { i.File.Name = Known("renamed.csv") })},
-		{"`file.part_name`", inPlace(base, func(i *Import) { i.File.PartName = Known("data") })},
+		{"`file.name` or `file.part_name`", inPlace(base, func(i *Import) { i.File.Name = Known("renamed.csv") })},
+		{"`file.name` or `file.part_name`", inPlace(base, func(i *Import) { i.File.PartName = Known("data") })},
 		{"`submit` turned on, job not yet submitted (`EDITING`, `RUNNING`, or `QUEUED` behind another job of its model)", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusEditing, jobstatus.StatusRunning, jobstatus.StatusQueued} {
 				expectReplace(t, submitOn(s))
@@ -121,13 +121,13 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`submit` turned off", func(t *testing.T) {
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", func(t *testing.T) {
 			expectReplace(t, Change{Prior: base, Next: base})
 			if got := SubmitInPlace(false, jobstatus.StatusEditing); got != SubmitNothing {
 				t.Errorf("SubmitInPlace = %d, want SubmitNothing", got)
 			}
 		}},
-		{"`wait_for_completion`", func(t *testing.T) {
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", func(t *testing.T) {
 			expectReplace(t, Change{Prior: base, Next: base})
 			for s, want := range map[jobstatus.JobStatus]bool{jobstatus.StatusRunning: true, jobstatus.StatusQueued: true, jobstatus.StatusEditing: false, jobstatus.StatusCompleted: false} {
 				if got := WaitInPlace(true, s); got != want {
@@ -135,7 +135,7 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`cancel_on_destroy`", inPlace(base, func(*Import) {})},
-		{"`timeouts`", inPlace(base, func(*Import) {})},
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", inPlace(base, func(*Import) {})},
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", inPlace(base, func(*Import) {})},
 	}
 }

@@ -29,10 +29,34 @@ func replaces(prior, next Import, parts ...Part) func(t *testing.T) {
 	return func(t *testing.T) { expectReplace(t, Change{Prior: prior, Next: next}, parts...) }
 }
 
-// submitOn is submit turned on for a job in status s.
+// submitOn is submit turned on for a job in status s, a failed job kept
+// (keep_failed): the submit rows are those of a job the plan keeps.
 func submitOn(s jobstatus.JobStatus) Change {
 	f := fileImport("t1", "s1", "CSV", "UTF-8")
-	return Change{Prior: f, Next: f, SubmitTurnedOn: true, Status: s}
+	return Change{Prior: f, Next: f, SubmitTurnedOn: true, Status: s, KeepFailed: true}
+}
+
+// failedCases: a job that imported nothing is replaced, however it was
+// seen, unless keep_failed keeps it; a job in progress, completed or gone
+// is not.
+func failedCases(t *testing.T) {
+	f := fileImport("t1", "s1", "CSV", "UTF-8")
+	for _, s := range []jobstatus.JobStatus{jobstatus.StatusError, jobstatus.StatusCancelled, jobstatus.StatusExpired} {
+		p := PlanChange(Change{Prior: f, Next: f, Status: s})
+		if !p.ReplaceFailed || !slices.Equal(p.Warnings, []Warning{WarnFailedReplaced}) || len(p.Replace) != 0 {
+			t.Errorf("%s: %+v, want a replacement of the failed job, with its warning", s, p)
+		}
+		if !ReplacesFailed(s, false) || ReplacesFailed(s, true) {
+			t.Errorf("%s: ReplacesFailed without and with keep_failed = %v, %v", s, ReplacesFailed(s, false), ReplacesFailed(s, true))
+		}
+		expectReplace(t, Change{Prior: f, Next: f, Status: s, KeepFailed: true})
+		if d := Resume(Resumed{Status: s, Submit: true, KeepFailed: true}); d.StartNew || d.Submit {
+			t.Errorf("%s kept: a create that settles it does %+v, want it kept as it is", s, d)
+		}
+	}
+	for _, s := range []jobstatus.JobStatus{jobstatus.StatusRunning, jobstatus.StatusEditing, jobstatus.StatusCompleted, "NOT_FOUND"} {
+		expectReplace(t, Change{Prior: f, Next: f, Status: s, Gone: s == "NOT_FOUND"})
+	}
 }
 
 func changeCases() []rowCase {
@@ -67,7 +91,7 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`submit` turned on, job that was submitted (`SUBMITTED`, `WAITING`, `COMPLETED`, `ERROR`), whatever its status now", func(t *testing.T) {
+		{"`submit` turned on, job that was submitted (`SUBMITTED`, `WAITING`, `COMPLETED`, or `ERROR` kept by `keep_failed`), whatever its status now", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusSubmitted, jobstatus.StatusWaiting, jobstatus.StatusCompleted, jobstatus.StatusError} {
 				expectReplace(t, submitOn(s))
 				if got := SubmitInPlace(true, s); got != SubmitNothing {
@@ -75,7 +99,7 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`submit` turned on, job never submitted that can no longer be (`CANCELLED`, `EXPIRED`)", func(t *testing.T) {
+		{"`submit` turned on, job never submitted that can no longer be (`CANCELLED`, `EXPIRED`), even with `keep_failed = true`", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusCancelled, jobstatus.StatusExpired} {
 				if p := PlanChange(submitOn(s)); !p.ReplaceForSubmit || !slices.Equal(p.Warnings, []Warning{WarnSubmitReplaces}) {
 					t.Errorf("%s: %+v, want a replacement for submit, with its warning", s, p)
@@ -87,6 +111,16 @@ func changeCases() []rowCase {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusCancelled, jobstatus.StatusExpired} {
 				if got := SubmitInPlace(true, s); got != SubmitFails {
 					t.Errorf("%s at apply: SubmitInPlace = %d, want SubmitFails", s, got)
+				}
+			}
+		}},
+		{"the job ended in `ERROR`, `CANCELLED` or `EXPIRED`, however that was seen: by the apply that waited for it, a later refresh, or after `terraform import`", failedCases},
+		{"`submit` turned on, job never submitted that can no longer be (`CANCELLED`, `EXPIRED`), even with `keep_failed = true`", func(t *testing.T) {
+			for _, s := range []jobstatus.JobStatus{jobstatus.StatusCancelled, jobstatus.StatusExpired} {
+				c := submitOn(s)
+				c.KeepFailed = false
+				if p := PlanChange(c); !p.ReplaceFailed || p.ReplaceForSubmit {
+					t.Errorf("%s without keep_failed: %+v, want the failed job's replacement alone", s, p)
 				}
 			}
 		}},
@@ -121,13 +155,13 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", func(t *testing.T) {
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy`, `keep_failed` or `timeouts`", func(t *testing.T) {
 			expectReplace(t, Change{Prior: base, Next: base})
 			if got := SubmitInPlace(false, jobstatus.StatusEditing); got != SubmitNothing {
 				t.Errorf("SubmitInPlace = %d, want SubmitNothing", got)
 			}
 		}},
-		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", func(t *testing.T) {
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy`, `keep_failed` or `timeouts`", func(t *testing.T) {
 			expectReplace(t, Change{Prior: base, Next: base})
 			for s, want := range map[jobstatus.JobStatus]bool{jobstatus.StatusRunning: true, jobstatus.StatusQueued: true, jobstatus.StatusEditing: false, jobstatus.StatusCompleted: false} {
 				if got := WaitInPlace(true, s); got != want {
@@ -135,7 +169,7 @@ func changeCases() []rowCase {
 				}
 			}
 		}},
-		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", inPlace(base, func(*Import) {})},
-		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy` or `timeouts`", inPlace(base, func(*Import) {})},
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy`, `keep_failed` or `timeouts`", inPlace(base, func(*Import) {})},
+		{"`submit` turned off, `wait_for_completion`, `cancel_on_destroy`, `keep_failed` or `timeouts`", inPlace(base, func(*Import) {})},
 	}
 }

@@ -81,6 +81,20 @@ func runOrChangeCases() []rowCase {
 			}
 			expectJobs(t, nil, Create{Key: keyOf(psv), Replaces: ref("T")}, "", 1)
 		}},
+		{"the job ended in `ERROR`, `CANCELLED` or `EXPIRED` after its apply returned (no `wait_for_completion`), seen by the next refresh", func(t *testing.T) {
+			for _, s := range []jobstatus.JobStatus{jobstatus.StatusError, jobstatus.StatusCancelled, jobstatus.StatusExpired} {
+				if p := PlanChange(Change{Prior: a, Next: a, Status: s}); !p.ReplaceFailed {
+					t.Errorf("%s: %+v, want the failed job replaced", s, p)
+				}
+				expectReplace(t, Change{Prior: a, Next: a, Status: s, KeepFailed: true})
+				r := tainted(a, s, a)
+				r.Asked = true
+				if HandsOver(r) {
+					t.Errorf("the replacement of a %s job hands it over", s)
+				}
+			}
+			expectJobs(t, nil, Create{Key: key, Replaces: ref("P")}, "", 1)
+		}},
 		{"Terraform killed during the upload or the wait (`SIGKILL`, a CI runner cancelled or out of memory), or the provider process killed: the state never got the job", func(t *testing.T) {
 			left := []Entry{killed("1", key, "")}
 			expectJobs(t, left, Create{Key: key}, jobstatus.StatusRunning, 0)

@@ -18,6 +18,9 @@ type Change struct {
 	// longer knows it.
 	Status jobstatus.JobStatus
 	Gone   bool
+	// KeepFailed: keep_failed is true, so a job that ended without
+	// importing stays in state.
+	KeepFailed bool
 }
 
 // Warning is what a plan or an apply tells the user besides its action.
@@ -35,25 +38,37 @@ const (
 	// WarnRehashed: new input ids for the same steps and data: the new
 	// content_sha256 is recorded in place.
 	WarnRehashed
+	// WarnFailedReplaced: the job ended in ERROR, CANCELLED or EXPIRED and
+	// imported nothing: a new job imports the data.
+	WarnFailedReplaced
 )
 
 // ChangePlan is what the plan of a live object does: replace the job for
-// the parts in Replace (or for submit, ReplaceForSubmit), record a new
-// content_sha256 in place (Rehash), or else update in place.
+// the parts in Replace (or for submit, ReplaceForSubmit; or because it
+// imported nothing, ReplaceFailed), record a new content_sha256 in place
+// (Rehash), or else update in place.
 type ChangePlan struct {
 	Replace          []Part
 	ReplaceForSubmit bool
+	ReplaceFailed    bool
 	Rehash           bool
 	Warnings         []Warning
 }
 
-// Replaces reports whether the plan starts a new job.
-func (p ChangePlan) Replaces() bool { return len(p.Replace) > 0 || p.ReplaceForSubmit }
+// ReplacesFailed reports whether the plan of a job in status replaces it
+// because it imported nothing: it ended in ERROR, CANCELLED or EXPIRED,
+// however that was seen (the apply that waited, a refresh, an adoption by
+// id), and keep_failed is not set. A job in progress, and one the service
+// no longer knows, are not replaced.
+func ReplacesFailed(status jobstatus.JobStatus, keepFailed bool) bool {
+	return status.Failed() && !keepFailed
+}
 
 // PlanChange decides the plan of a live object (the resource page's table
-// of changes): a new job only when what the service would import changes
-// (Changed), except new input ids for the same steps and data; submit
-// turned on is decided by what the job has been through (planSubmit).
+// of changes): a new job when the job imported nothing (ReplacesFailed),
+// or when what the service would import changes (Changed), except new
+// input ids for the same steps and data; submit turned on is decided by
+// what the job has been through (planSubmit).
 func PlanChange(c Change) ChangePlan {
 	var p ChangePlan
 	for _, part := range Changed(c.Prior.Definition(), c.Next.Definition()) {
@@ -63,6 +78,11 @@ func PlanChange(c Change) ChangePlan {
 			continue
 		}
 		p.Replace = append(p.Replace, part)
+	}
+	if ReplacesFailed(c.Status, c.KeepFailed) {
+		p.ReplaceFailed = true
+		p.Warnings = append(p.Warnings, WarnFailedReplaced)
+		return p
 	}
 	planSubmit(c, &p)
 	return p

@@ -127,8 +127,8 @@ func fileImport(template, sum, format, encoding string) Import {
 func expectReplace(t *testing.T, c Change, parts ...Part) ChangePlan {
 	t.Helper()
 	p := PlanChange(c)
-	if !slices.Equal(p.Replace, parts) || p.ReplaceForSubmit {
-		t.Errorf("PlanChange replaces for %v (submit %v), want %v", p.Replace, p.ReplaceForSubmit, parts)
+	if !slices.Equal(p.Replace, parts) || p.ReplaceForSubmit || p.ReplaceFailed {
+		t.Errorf("PlanChange replaces for %v (submit %v, failed %v), want %v", p.Replace, p.ReplaceForSubmit, p.ReplaceFailed, parts)
 	}
 	return p
 }

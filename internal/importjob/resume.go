@@ -34,10 +34,14 @@ type Resumed struct {
 	Status       jobstatus.JobStatus
 	Gone         bool
 	Submit, Wait bool
+	// KeepFailed: keep_failed is true, so a job that ended without
+	// importing is kept (ReplacesFailed), not replaced by a new one.
+	KeepFailed bool
 }
 
 // Resumption is what a create does with the job it settles: start a new
-// job instead (the job ended without importing, or is gone), or keep it,
+// job instead (the job ended without importing, unless keep_failed keeps
+// it, or is gone), or keep it,
 // submitting it first when it was never submitted and submit is on, and
 // waiting as configured.
 type Resumption struct {
@@ -48,8 +52,9 @@ type Resumption struct {
 // Resume decides what a create does with the job it settles (the first
 // table of the guide on interrupted applies).
 func Resume(r Resumed) Resumption {
-	if r.Gone || r.Status.Failed() {
+	if r.Gone || ReplacesFailed(r.Status, r.KeepFailed) {
 		return Resumption{StartNew: true}
 	}
-	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status), Wait: r.Wait}
+	// A failed job kept is not submitted: it can no longer be.
+	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status) && !r.Status.Failed(), Wait: r.Wait}
 }

@@ -119,7 +119,7 @@ func (a *importAction) run(ctx context.Context, s importSpec, up *preparedUpload
 // it, as s asks, reporting each step through p; failures go to diags.
 func (a *importAction) finish(ctx context.Context, r *jobRunner, s importSpec, job *etl.Job, timeout time.Duration, p *actionProgress, diags *diag.Diagnostics) {
 	if s.Submit.ValueBool() {
-		submitted, ok := r.submit(ctx, job, diags)
+		submitted, ok := r.submit(ctx, job, false, diags)
 		if !ok {
 			return
 		}
@@ -131,7 +131,7 @@ func (a *importAction) finish(ctx context.Context, r *jobRunner, s importSpec, j
 		p.sendSummary(job.ID)
 		return
 	}
-	job = r.wait(ctx, job, timeout, diags)
+	job = r.wait(ctx, job, timeout, false, diags)
 	if job.Status.Final() {
 		p.send(fmt.Sprintf("Import job %s ended: %s", job.ID, job.Status))
 	} else {

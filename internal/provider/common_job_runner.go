@@ -42,6 +42,9 @@ type runnerWording struct {
 	// afterEnded ends the error of a job that ended in ERROR, CANCELLED
 	// or EXPIRED: it imported nothing.
 	afterEnded string
+	// keptFailed ends the warning of such a job when keep_failed keeps
+	// it (the resource's; the action keeps nothing).
+	keptFailed string
 	// afterIncomplete ends the error of a job whose inputs were not all
 	// loaded.
 	afterIncomplete string
@@ -103,14 +106,14 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 // A job that runs or completed before it could be submitted needs no
 // submitting; one that ended without importing is a failure that names it
 // and its status.
-func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagnostics) (*etl.Job, bool) {
+func (r *jobRunner) submit(ctx context.Context, job *etl.Job, keepFailed bool, diags *diag.Diagnostics) (*etl.Job, bool) {
 	submitted, err := r.client.SubmitConfirmed(ctx, job.ID)
 	var ended *etl.JobEndedError
 	switch {
 	case errors.As(err, &ended):
-		diags.AddError(fmt.Sprintf("Import job %s is %s", job.ID, ended.Job.Status),
+		r.ended(keepFailed, fmt.Sprintf("Import job %s is %s", job.ID, ended.Job.Status),
 			fmt.Sprintf("The job %s was started and its data sent, but before it could be submitted it ended with status %s: "+
-				"the service did not import its data.\n\n%s", job.ID, ended.Job.Status, r.wording.afterEnded))
+				"the service did not import its data.", job.ID, ended.Job.Status), diags)
 		return ended.Job, false
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
@@ -119,4 +122,15 @@ func (r *jobRunner) submit(ctx context.Context, job *etl.Job, diags *diag.Diagno
 		return nil, false
 	}
 	return submitted, true
+}
+
+// ended says that a job ended without importing (summary, detail): an
+// error that ends with what the next apply does (afterEnded), or, with
+// keepFailed (the resource's keep_failed), a warning that the job stays.
+func (r *jobRunner) ended(keepFailed bool, summary, detail string, diags *diag.Diagnostics) {
+	if keepFailed {
+		diags.AddWarning(summary, detail+"\n\n"+r.wording.keptFailed)
+		return
+	}
+	diags.AddError(summary, detail+"\n\n"+r.wording.afterEnded)
 }

@@ -13,8 +13,9 @@ import (
 
 // wait polls the job until it is final (or the timeout), then reads it
 // whole, and returns it as last known: as read then, else with the last
-// status seen. Failures are diagnostics naming the job and status.
-func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, diags *diag.Diagnostics) *etl.Job {
+// status seen. Failures are diagnostics naming the job and status; a job
+// that ended without importing is a warning when keepFailed (ended).
+func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, keepFailed bool, diags *diag.Diagnostics) *etl.Job {
 	last := *job
 	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, r.jobWait(ctx, job))
 	if status != "" {
@@ -38,9 +39,9 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", job.ID),
 			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s\n\n%s", job.ID, last.Status, etl.Describe(err), r.wording.afterFailure))
 	case status.Failed():
-		diags.AddError(fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
-			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (check the job in the service's ETL job history for the reason, "+
-				"such as a missing required column).\n\n%s", job.ID, status, r.wording.afterEnded))
+		r.ended(keepFailed, fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
+			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (the reason, such as a missing required column, "+
+				"is in the job's details in the service's own application).", job.ID, status), diags)
 	}
 	return &last
 }

@@ -19,14 +19,14 @@ func TestJobRunnerWait(t *testing.T) {
 
 	ok := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, glRows), Status: etl.StatusRunning}
 	var d diag.Diagnostics
-	got := r.wait(ctx, ok, time.Minute, &d)
+	got := r.wait(ctx, ok, time.Minute, false, &d)
 	if d.HasError() || got.Status != etl.StatusCompleted || got.ModelName != "Finance Plan" {
 		t.Fatalf("completed job: %+v, %v", got, d)
 	}
 
 	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	d = nil
-	got = r.wait(ctx, failed, time.Minute, &d)
+	got = r.wait(ctx, failed, time.Minute, false, &d)
 	if d.ErrorsCount() != 1 || got.Status != etl.StatusError {
 		t.Fatalf("failed job: %+v, %v", got, d)
 	}
@@ -35,6 +35,16 @@ func TestJobRunnerWait(t *testing.T) {
 	}
 	if !strings.Contains(d.Errors()[0].Detail(), keptEnded) || strings.Contains(d.Errors()[0].Detail(), keptInState) {
 		t.Errorf("the resource's error of a job that ended in ERROR does not say the next apply replaces it: %s", d.Errors()[0].Detail())
+	}
+
+	// keep_failed: the same failure is a warning that the job stays.
+	d = nil
+	got = r.wait(ctx, failed, time.Minute, true, &d)
+	if d.HasError() || d.WarningsCount() != 1 || got.Status != etl.StatusError {
+		t.Fatalf("failed job kept: %+v, %v", got, d)
+	}
+	if w := d.Warnings()[0]; w.Summary() != "Import job "+failed.ID+" ended with status ERROR" || !strings.Contains(w.Detail(), keptFailed) || strings.Contains(w.Detail(), keptEnded) {
+		t.Errorf("the warning of a kept failed job does not say it stays: %s: %s", w.Summary(), w.Detail())
 	}
 }
 
@@ -45,7 +55,7 @@ func TestJobRunnerActionWaitWording(t *testing.T) {
 	r := &jobRunner{client: testClient(t, e), tuning: testTuning, wording: actionWording}
 	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
 	var d diag.Diagnostics
-	r.wait(ctx, failed, time.Minute, &d)
+	r.wait(ctx, failed, time.Minute, false, &d)
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionWording.afterFailure) || strings.Contains(d.Errors()[0].Detail(), keptEnded) {
 		t.Fatalf("failed job: %v", d)
 	}
@@ -55,7 +65,7 @@ func TestJobRunnerActionWaitWording(t *testing.T) {
 	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	d = nil
-	r.wait(wctx, running, 50*time.Millisecond, &d)
+	r.wait(wctx, running, 50*time.Millisecond, false, &d)
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), "(timeouts.invoke). Raise timeouts.invoke, or set wait_for_completion = false") {
 		t.Fatalf("timed out: %v", d)
 	}

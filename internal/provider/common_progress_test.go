@@ -100,7 +100,7 @@ func TestWaitProgress(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: 6 * testTuning.progressEvery})
 	id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 	var d diag.Diagnostics
-	if job := testRunner(t, e).wait(ctx, &etl.Job{ID: id, Status: etl.StatusRunning}, time.Minute, &d); d.HasError() || job.Status != etl.StatusCompleted {
+	if job := testRunner(t, e).wait(ctx, &etl.Job{ID: id, Status: etl.StatusRunning}, time.Minute, false, &d); d.HasError() || job.Status != etl.StatusCompleted {
 		t.Fatalf("wait = %+v, %v", job, d)
 	}
 	lines := out.infoLines(t)

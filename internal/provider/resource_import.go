@@ -139,7 +139,7 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 // each step (a failed submit too: the status it found the job in).
 func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, job *etl.Job, submitted bool, timeout time.Duration, resp *resource.CreateResponse) {
 	if plan.Submit.ValueBool() && !submitted {
-		got, ok := r.submit(ctx, job, &resp.Diagnostics)
+		got, ok := r.submit(ctx, job, plan.KeepFailed.ValueBool(), &resp.Diagnostics)
 		if got != nil {
 			job = got
 			plan.setJob(job)
@@ -150,7 +150,7 @@ func (r *importResource) submitAndWait(ctx context.Context, plan *importModel, j
 		}
 	}
 	if plan.WaitForCompletion.ValueBool() {
-		plan.setJob(r.wait(ctx, job, timeout, &resp.Diagnostics))
+		plan.setJob(r.wait(ctx, job, timeout, plan.KeepFailed.ValueBool(), &resp.Diagnostics))
 		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	}
 }
@@ -214,7 +214,8 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		// another, so it is not cancelled, even with cancel_on_destroy.
 		return
 	}
-	if pc != nil && pc.Replaces != "" {
+	if pc != nil && pc.Replaces != "" && !etl.JobStatus(state.Status.ValueString()).Failed() {
+		// A failed job imported nothing: its plan said so (WarnFailedReplaced).
 		warnReplaced(state, &resp.Diagnostics)
 	}
 	if !state.CancelOnDestroy.ValueBool() {

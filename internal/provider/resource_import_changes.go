@@ -23,7 +23,8 @@ import (
 // planJobChange plans the change of a live object (plan holds the
 // planned content_sha256): it marks the planned private state live
 // (markLive); an imported job adopting its configuration is checked
-// against its template; otherwise importjob.PlanChange decides.
+// against its template, and replaced if it imported nothing
+// (importjob.ReplacesFailed); otherwise importjob.PlanChange decides.
 func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry, entries []inputEntry, resp *resource.ModifyPlanResponse) {
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -37,6 +38,10 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &diags)
 			resp.Diagnostics.Append(outsideAsWarnings(diags, adoptionNote(state.ID.ValueString()))...)
 		}
+		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(etl.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
+			planReplaceFailed(ctx, resp)
+			warnChange(importjob.WarnFailedReplaced, state, plan, &resp.Diagnostics)
+		}
 		return
 	}
 	c, d := changeOf(ctx, state, plan)
@@ -49,6 +54,9 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	if p.ReplaceForSubmit {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("submit"))
 	}
+	if p.ReplaceFailed {
+		planReplaceFailed(ctx, resp)
+	}
 	if p.Rehash {
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, privateAdoptedValue)...)
 	}
@@ -57,13 +65,24 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	}
 }
 
+// planReplaceFailed plans the replacement of a job that imported nothing
+// (importjob.ReplacesFailed): its status, known in state, is planned
+// unknown, which Terraform and OpenTofu show as what forces the
+// replacement (they replace only for a path whose value changes:
+// plan() in internal/terraform/node_resource_abstract_instance.go, and
+// OpenTofu's internal/tofu file of the same name).
+func planReplaceFailed(ctx context.Context, resp *resource.ModifyPlanResponse) {
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.StringUnknown())...)
+	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("status"))
+}
+
 // changeOf reads the change from state to plan into importjob's facts.
 func changeOf(ctx context.Context, state, plan importModel) (importjob.Change, diag.Diagnostics) {
 	prior, diags := importOf(ctx, state.spec())
 	next, d := importOf(ctx, plan.spec())
 	diags.Append(d...)
 	return importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
-		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status)}, diags
+		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}, diags
 }
 
 // warnChange says warning w of a plan of the job in state, in

@@ -293,7 +293,7 @@ func TestAccExactlyOnce_wrongTemplateImport(t *testing.T) {
 	// "GL Actuals" of Sales Model: the name of GLActualsTemplateID, another model.
 	salesJob := startJob(t, e, emulator.SalesGLActualsTemplateID, salesRows)
 	// "Headcount": the model of GLActualsTemplateID, another name.
-	headcountRows := [][]string{{"Employee", "FTE"}, {"E1", "1"}}
+	headcountRows := [][]string{{"Employee", "Department"}, {"E1", "Finance"}}
 	headcountJob := startJob(t, e, emulator.HeadcountTemplateID, headcountRows)
 	// The configurations are in the test's directory: import_sales adopts
 	// salesJob as etl_import.sales, hc declares etl_import.hc, adopt_both

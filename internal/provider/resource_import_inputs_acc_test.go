@@ -118,8 +118,8 @@ func TestAccImportInputs_sameStepName(t *testing.T) {
 			"second_key":  config.StringVariable(k2),
 		})
 	}
-	first := []byte(delimited([][]string{{"Region", "Units"}, {"East", "1"}}, "CSV"))
-	second := []byte(delimited([][]string{{"Region", "Units"}, {"West", "2"}}, "CSV"))
+	first := []byte(delimited([][]string{{"Product", "Units"}, {"East", "1"}}, "CSV"))
+	second := []byte(delimited([][]string{{"Product", "Units"}, {"West", "2"}}, "CSV"))
 	resource.ParallelTest(t, resource.TestCase{
 		Steps: []resource.TestStep{
 			{

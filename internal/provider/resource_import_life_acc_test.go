@@ -55,7 +55,14 @@ func (c *binaryCLI) setLife(t *testing.T, templateID, path string, extra map[str
 // plans a change; a failed plan fails the test.
 func (c *binaryCLI) plan(t *testing.T, args ...string) (bool, string) {
 	t.Helper()
-	out, err := c.run(append([]string{"plan", "-detailed-exitcode", "-no-color", "-input=false"}, args...)...)
+	return detailedPlan(t, c.run, args...)
+}
+
+// detailedPlan runs terraform plan -detailed-exitcode with run and reports
+// whether it plans a change; a failed plan fails the test.
+func detailedPlan(t *testing.T, run func(...string) (string, error), args ...string) (bool, string) {
+	t.Helper()
+	out, err := run(append([]string{"plan", "-detailed-exitcode", "-no-color", "-input=false"}, args...)...)
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

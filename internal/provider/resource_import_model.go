@@ -17,6 +17,7 @@ type importModel struct {
 	Submit            types.Bool     `tfsdk:"submit"`
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
 	CancelOnDestroy   types.Bool     `tfsdk:"cancel_on_destroy"`
+	KeepFailed        types.Bool     `tfsdk:"keep_failed"`
 	ContentSHA256     types.String   `tfsdk:"content_sha256"`
 	Status            types.String   `tfsdk:"status"`
 	Name              types.String   `tfsdk:"name"`

@@ -190,7 +190,8 @@ resource "etl_import" "gl" {
 
 // A saved plan turns submit on for an EDITING job, which EXPIRES before
 // the apply: the apply fails naming the job and its status, nothing is
-// reported imported, and the next plan replaces the job, saying why.
+// reported imported, and the next plan replaces the job, saying why (it
+// imported nothing).
 func TestAccResume_expiredBeforeSavedPlanApplies(t *testing.T) {
 	clock := &testClock{}
 	e := newTestEmulator(t, emulator.Options{Now: clock.Now})
@@ -229,7 +230,7 @@ resource "etl_import" "gl" {
 					plancheck.ExpectResourceAction(resumeAddr, plancheck.ResourceActionReplace),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					spy.expectWarning(func() string { return "Turning submit on replaces import job " + firstJob() }, "EXPIRED", "never submitted"),
+					spy.expectWarning(func() string { return "Import job " + firstJob() + " ended with status EXPIRED: a new job is planned" }, "imported none", "keep_failed = true"),
 					stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 						if jobs := e.Jobs(); len(jobs) != 2 || jobs[0].Status != emulator.StatusExpired {
 							resp.Error = fmt.Errorf("jobs %+v: want the EXPIRED one and one new", jobs)

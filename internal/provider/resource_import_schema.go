@@ -54,6 +54,12 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Computed:            true,
 				Default:             booldefault.StaticBool(false),
 			},
+			"keep_failed": schema.BoolAttribute{
+				MarkdownDescription: "Whether a job that ended in `ERROR`, `CANCELLED` or `EXPIRED`, which imported nothing, stays in the state. " +
+					"By default the next plan replaces such a job with one new job, however its failure was seen (the apply that waited for it, a refresh, an import by id). " +
+					"`true` keeps it: no plan replaces it, and an apply that waited for it warns instead of failing. Changing it updates in place. Defaults to `false`.",
+				Optional: true,
+			},
 			"content_sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 (hex) of the bytes sent, computed at plan: a new value starts a new job." + inputsHashDescription,
 				Computed:            true,

@@ -99,5 +99,5 @@ func (r *importResource) waitInPlace(ctx context.Context, plan *importModel, job
 	diags.Append(d...)
 	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	plan.setJob(r.wait(wctx, job, timeout, diags))
+	plan.setJob(r.wait(wctx, job, timeout, plan.KeepFailed.ValueBool(), diags))
 }

@@ -7,7 +7,7 @@ variable "second_key" { type = string }
 resource "etl_import" "twin" {
   template_id = var.template_id
   inputs = {
-    (var.first_key)  = { rows = [["Region", "Units"], ["East", "1"]] }
-    (var.second_key) = { rows = [["Region", "Units"], ["West", "2"]] }
+    (var.first_key)  = { rows = [["Product", "Units"], ["East", "1"]] }
+    (var.second_key) = { rows = [["Product", "Units"], ["West", "2"]] }
   }
 }

@@ -27,6 +27,10 @@ variable "create_timeout" {
   type    = string
   default = "10m"
 }
+variable "keep_failed" {
+  type    = bool
+  default = false
+}
 variable "trigger" {
   type    = string
   default = "1"
@@ -47,6 +51,7 @@ resource "etl_import" "gl" {
   }
   submit              = true
   wait_for_completion = var.wait
+  keep_failed         = var.keep_failed
   timeouts = {
     create = var.create_timeout
   }

@@ -293,12 +293,6 @@ func StatusCode(err error) int {
 // IsNotFound reports whether err's chain holds an *APIError with status 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
-// IsUnauthorized reports whether err's chain holds an *APIError with status 401.
-func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
-
-// IsConflict reports whether err's chain holds an *APIError with status 409.
-func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
-
 // Attempts returns how many requests the failed call of err made (0 when
 // its chain holds neither an *APIError nor a *RequestError), and whether
 // its failure is one a read is retried for: no answer, or an answer the
@@ -315,22 +309,10 @@ func Attempts(err error) (n int, retryable bool) {
 	return 0, false
 }
 
-// UploadAbortedError is what a FileUpload's reader returns to stop an
-// upload for good, such as a file whose bytes are not the expected ones:
-// the request is aborted before the body is complete and never retried.
-// The client's error wraps it (errors.As finds it). A reader may return
-// an error of its own instead that has the method AbortsUpload, returning
-// true (uploadAborted), such as internal/localfile's ChangedError.
-type UploadAbortedError struct{ Err error }
-
-func (e *UploadAbortedError) Error() string { return e.Err.Error() }
-func (e *UploadAbortedError) Unwrap() error { return e.Err }
-
-// AbortsUpload reports that the upload stops for good.
-func (e *UploadAbortedError) AbortsUpload() bool { return true }
-
 // uploadAborted reports whether err's chain holds an error that stops an
-// upload for good: one whose AbortsUpload returns true.
+// upload for good, the request aborted before its body is complete and
+// never retried: a FileUpload reader's error whose AbortsUpload returns
+// true, such as internal/localfile's ChangedError.
 func uploadAborted(err error) bool {
 	var aborts interface{ AbortsUpload() bool }
 	return errors.As(err, &aborts) && aborts.AbortsUpload()

@@ -121,7 +121,7 @@ func TestErrorsRedactAnEchoedSecret(t *testing.T) {
 	defer ts.Close()
 	c, rec := newTestClient(t, ts.URL, nil)
 	_, err := c.ListTemplates(context.Background())
-	if !IsUnauthorized(err) {
+	if StatusCode(err) != http.StatusUnauthorized {
 		t.Fatalf("err = %v, want 401", err)
 	}
 	var apiErr *APIError

@@ -108,7 +108,7 @@ func guideRules() []guideRule {
 			}
 		}},
 		{"its create of the same data records the job, submits it if it never was, waits as configured", func(t *testing.T) {
-			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true, Wait: true}, Resumption{Submit: true, Wait: true})
+			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true}, Resumption{Submit: true})
 			expectResume(t, Resumed{Status: jobstatus.StatusSubmitted, Submit: true}, Resumption{})
 		}},
 		{"No job starts.", func(t *testing.T) {

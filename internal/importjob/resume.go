@@ -31,18 +31,16 @@ func HandsOver(r Replaced) bool {
 // Resumed is what a create knows of the job it settles, as read when it
 // resumes it, and what the configuration asks of it.
 type Resumed struct {
-	Status       jobstatus.JobStatus
-	Gone         bool
-	Submit, Wait bool
+	Status jobstatus.JobStatus
+	Gone   bool
+	Submit bool
 }
 
 // Resumption is what a create does with the job it settles: start a new
 // job instead (the job ended without importing, or is gone), or keep it,
-// submitting it first when it was never submitted and submit is on, and
-// waiting as configured.
+// submitting it first when it was never submitted and submit is on.
 type Resumption struct {
-	StartNew     bool
-	Submit, Wait bool
+	StartNew, Submit bool
 }
 
 // Resume decides what a create does with the job it settles (the first
@@ -51,5 +49,5 @@ func Resume(r Resumed) Resumption {
 	if r.Gone || r.Status.Failed() {
 		return Resumption{StartNew: true}
 	}
-	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status), Wait: r.Wait}
+	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status)}
 }

@@ -85,7 +85,7 @@ func (r resp) obj(t *testing.T) map[string]any {
 }
 
 // request sends a request; headers are name, value pairs. Basic auth with
-// the default token unless noAuth.
+// the default token unless the pair "Authorization", "" removes it.
 func (e *env) request(method, path string, body io.Reader, headers ...string) resp {
 	e.t.Helper()
 	req, err := http.NewRequest(method, e.ts.URL+path, body)

@@ -43,16 +43,6 @@ func resolveBaseURL(hub, base string) (string, error) {
 	return ValidateBaseURL(base)
 }
 
-// hubOfBaseURL returns the hub the base URL is built from: hub when no
-// explicit base URL overrides it, else "" (a hub given beside a base URL
-// names no host).
-func hubOfBaseURL(hub, base string) string {
-	if base != "" {
-		return ""
-	}
-	return hub
-}
-
 // hostOf returns the host name of a base URL resolveBaseURL accepted,
 // without the port.
 func hostOf(base string) string {

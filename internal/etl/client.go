@@ -109,12 +109,14 @@ func New(cfg Config) (*Client, error) {
 	c := &Client{
 		baseURL:   base,
 		host:      hostOf(base),
-		hub:       hubOfBaseURL(cfg.Hub, cfg.BaseURL),
 		tokenID:   cfg.TokenID,
 		secret:    cfg.TokenSecret,
 		forms:     forms,
 		userAgent: cfg.UserAgent,
 		logf:      cfg.Log,
+	}
+	if cfg.BaseURL == "" { // a hub beside a base URL names no host
+		c.hub = cfg.Hub
 	}
 	c.http = c.newRetryClient(transport, cfg)
 	return c, nil

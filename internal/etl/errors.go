@@ -52,34 +52,6 @@ func (e *APIError) Error() string {
 	return b.String()
 }
 
-// Hint says what to check for the error's status, or "" when there is
-// nothing more to say.
-func (e *APIError) Hint() string {
-	switch e.StatusCode {
-	case http.StatusUnauthorized:
-		return "check the token id and secret, and the hub: a token only works on the hub it was issued on"
-	case http.StatusForbidden:
-		return "the token or its user lacks a permission: listing templates needs Read Model, starting, submitting and cancelling jobs need Update Model, and the user needs at least Modeler access"
-	case http.StatusNotFound:
-		return "check the template or job id: it is unknown to the service, or not visible to this token"
-	case http.StatusNotAcceptable:
-		return "the service refused the Accept header: this is a client bug, please report it"
-	case http.StatusRequestEntityTooLarge:
-		return "the body is over the service's size limit: a JSON body of rows takes at most 25 MB (larger rows are normally sent as a CSV file automatically), so the service's limit may be lower here; write the data to a file and use file.path"
-	case http.StatusUnsupportedMediaType:
-		return "the service refused the Content-Type: this is a client bug, please report it"
-	case http.StatusUnprocessableEntity:
-		return "the upload was malformed: it needs a metadata part and exactly one file part named as metadata.input.partName"
-	case http.StatusBadRequest:
-		return "check the file's format and encoding: the data must decode in the declared encoding"
-	case http.StatusConflict:
-		return "the job is in a status that does not allow this action"
-	case http.StatusTooManyRequests:
-		return "the service is rate limiting this token: retry later, or raise max_retries"
-	}
-	return ""
-}
-
 // newAPIError reads the answer's body (bounded) and keeps it, and the
 // service's message in it, with every form of the secret redacted. The
 // message is redacted after it is extracted too, since decoding JSON can
@@ -175,8 +147,8 @@ func (e *RequestError) Unwrap() error { return e.Err }
 // HostNotFoundError is a request whose host name does not exist: DNS
 // answered that there is no such host (a *net.DNSError with IsNotFound),
 // so nothing was sent. It is not retried, since asking again gets the same
-// answer; it is not a *RequestError. Error and Hint redact every form of
-// the secret.
+// answer; it is not a *RequestError. Every form of the secret is redacted
+// from Error and from the hosts and the hub.
 type HostNotFoundError struct {
 	Method string // e.g. "GET"
 	Path   string // e.g. "/api/public/v1/etl/templates"
@@ -191,32 +163,32 @@ type HostNotFoundError struct {
 	Attempts int
 	// Err is the transport's error; errors.As finds the *net.DNSError in it.
 	Err error
-	// serviceHost is the base URL's host: Host differs from it when the
-	// name that does not exist is a proxy's.
-	serviceHost string
-	forms       []string // the secret's forms, redacted from Error and Hint
+	// ServiceHost is the base URL's host: Host differs from it when the
+	// name that does not exist is a proxy's (ViaProxy).
+	ServiceHost string
+	forms       []string // the secret's forms, redacted from Error
 }
 
 // hostNotFoundError builds the error for a request whose host does not
 // exist: dnsErr is the DNS answer found in err, the transport's error.
 func (c *Client) hostNotFoundError(method, path string, attempts int, dnsErr *net.DNSError, err error) *HostNotFoundError {
 	e := &HostNotFoundError{
-		Method: method, Path: path, Host: strings.TrimSuffix(dnsErr.Name, "."), Attempts: attempts, Err: err,
-		serviceHost: c.host, forms: c.forms,
+		Method: method, Path: path, Host: Redact(strings.TrimSuffix(dnsErr.Name, "."), c.forms), Attempts: attempts, Err: err,
+		ServiceHost: Redact(c.host, c.forms), forms: c.forms,
 	}
 	if e.Host == "" {
-		e.Host = c.host
+		e.Host = e.ServiceHost
 	}
-	if !e.viaProxy() {
-		e.Hub = c.hub
+	if !e.ViaProxy() {
+		e.Hub = Redact(c.hub, c.forms)
 	}
 	return e
 }
 
-// viaProxy reports whether Host is not the service's host: the name that
+// ViaProxy reports whether Host is not the service's host: the name that
 // does not exist is then a proxy's.
-func (e *HostNotFoundError) viaProxy() bool {
-	return e.serviceHost != "" && !strings.EqualFold(e.Host, e.serviceHost)
+func (e *HostNotFoundError) ViaProxy() bool {
+	return e.ServiceHost != "" && !strings.EqualFold(e.Host, e.ServiceHost)
 }
 
 // Error names the host and the hub, if any, says DNS does not know the
@@ -237,29 +209,14 @@ func (e *HostNotFoundError) Error() string {
 	}
 	b.WriteString(")")
 	switch {
-	case e.viaProxy():
-		fmt.Fprintf(&b, "; it is not the service's host %s but a proxy's: check the proxy settings", e.serviceHost)
+	case e.ViaProxy():
+		fmt.Fprintf(&b, "; it is not the service's host %s but a proxy's: check the proxy settings", e.ServiceHost)
 	case e.Hub != "":
 		b.WriteString(": check the hub, which must be the region the token was issued on, such as us1, us2, eu1 or ca3")
 	default:
 		b.WriteString(": check the base URL")
 	}
 	return Redact(b.String(), e.forms)
-}
-
-// Hint says which setting to check: the hub, the base URL or the proxy.
-func (e *HostNotFoundError) Hint() string {
-	var h string
-	switch {
-	case e.viaProxy():
-		h = fmt.Sprintf("the host %s is the proxy's, not the service's: check the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables", e.Host)
-	case e.Hub != "":
-		h = fmt.Sprintf("check hub or the %s environment variable: hub %q gives the host %s, which does not exist; "+
-			"set the hub the token was issued on, such as us1, us2, eu1 or ca3 (or base_url for a deployment at another address)", EnvHub, e.Hub, e.Host)
-	default:
-		h = fmt.Sprintf("check base_url or the %s environment variable: its host %s does not exist", EnvBaseURL, e.Host)
-	}
-	return Redact(h, e.forms)
 }
 
 func (e *HostNotFoundError) Unwrap() error { return e.Err }
@@ -275,7 +232,7 @@ type JobMaybeCreatedError struct {
 
 func (e *JobMaybeCreatedError) Error() string {
 	return fmt.Sprintf("a job from template %s may have been created: the request reached the service but its answer was lost (%v). "+
-		"It was not retried, so that the data is not imported twice. Look for the job in the service's ETL job history "+
+		"It was not retried, so that the data is not imported twice. Look for the job in the service's own application "+
 		"(the template's lastRunTime shows when a job last started) before starting it again", e.TemplateID, e.Err)
 }
 
@@ -293,12 +250,6 @@ func StatusCode(err error) int {
 // IsNotFound reports whether err's chain holds an *APIError with status 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
-// IsUnauthorized reports whether err's chain holds an *APIError with status 401.
-func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
-
-// IsConflict reports whether err's chain holds an *APIError with status 409.
-func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
-
 // Attempts returns how many requests the failed call of err made (0 when
 // its chain holds neither an *APIError nor a *RequestError), and whether
 // its failure is one a read is retried for: no answer, or an answer the
@@ -315,22 +266,10 @@ func Attempts(err error) (n int, retryable bool) {
 	return 0, false
 }
 
-// UploadAbortedError is what a FileUpload's reader returns to stop an
-// upload for good, such as a file whose bytes are not the expected ones:
-// the request is aborted before the body is complete and never retried.
-// The client's error wraps it (errors.As finds it). A reader may return
-// an error of its own instead that has the method AbortsUpload, returning
-// true (uploadAborted), such as internal/localfile's ChangedError.
-type UploadAbortedError struct{ Err error }
-
-func (e *UploadAbortedError) Error() string { return e.Err.Error() }
-func (e *UploadAbortedError) Unwrap() error { return e.Err }
-
-// AbortsUpload reports that the upload stops for good.
-func (e *UploadAbortedError) AbortsUpload() bool { return true }
-
 // uploadAborted reports whether err's chain holds an error that stops an
-// upload for good: one whose AbortsUpload returns true.
+// upload for good, the request aborted before its body is complete and
+// never retried: a FileUpload reader's error whose AbortsUpload returns
+// true, such as internal/localfile's ChangedError.
 func uploadAborted(err error) bool {
 	var aborts interface{ AbortsUpload() bool }
 	return errors.As(err, &aborts) && aborts.AbortsUpload()

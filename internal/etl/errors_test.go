@@ -38,7 +38,7 @@ func TestEmulatorErrorsReachTheCaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bad.ListTemplates(ctx); !IsUnauthorized(err) {
+	if _, err := bad.ListTemplates(ctx); StatusCode(err) != http.StatusUnauthorized {
 		t.Fatalf("bad secret: %v", err)
 	}
 

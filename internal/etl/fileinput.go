@@ -134,8 +134,11 @@ func (in FileInput) Validate() error {
 	case in.FileName == "":
 		return errors.New("file name is empty")
 	}
-	if err := checkPartNames(in.PartName, in.FileName); err != nil {
-		return err
+	if err := CheckPartHeaderValue(in.PartName); err != nil {
+		return fmt.Errorf("file part name %q %w", in.PartName, err)
+	}
+	if err := CheckPartHeaderValue(in.FileName); err != nil {
+		return fmt.Errorf("file name %q %w", in.FileName, err)
 	}
 	switch {
 	case in.FileFormat.Delimiter() == 0:

@@ -82,7 +82,7 @@ func TestEmulatorJobLifecycle(t *testing.T) {
 	if err != nil || got.Status != StatusCompleted || got.UpdatedDate == nil || *got.UpdatedDate < got.CreatedDate {
 		t.Fatalf("get: %+v %v", got, err)
 	}
-	if _, err := c.CancelJob(ctx, job.ID); !IsConflict(err) {
+	if _, err := c.CancelJob(ctx, job.ID); StatusCode(err) != http.StatusConflict {
 		t.Fatalf("cancel of a completed job: %v", err)
 	}
 

@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime/multipart"
 	"net/textproto"
-	"strings"
 )
 
 // controlNames names the control characters people meet in names.
@@ -45,39 +44,6 @@ func CheckPartHeaderValue(v string) error {
 	return nil
 }
 
-// checkPartNames applies CheckPartHeaderValue to a file part's names.
-func checkPartNames(partName, fileName string) error {
-	if err := CheckPartHeaderValue(partName); err != nil {
-		return fmt.Errorf("file part name %q %w", partName, err)
-	}
-	if err := CheckPartHeaderValue(fileName); err != nil {
-		return fmt.Errorf("file name %q %w", fileName, err)
-	}
-	return nil
-}
-
-// quoteEscaper puts a backslash before each backslash and double quote.
-var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
-
-// quoteEscape escapes a header value for a quoted-string, as
-// mime/multipart does for its own form fields: a backslash before each
-// backslash and quote, which a MIME parser removes again.
-func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
-
-// filePartHeader returns the MIME header of the file part: form-data with
-// the part and file names quoted, and application/octet-stream. It refuses
-// what CheckPartHeaderValue refuses, so no caller can build a broken
-// header.
-func filePartHeader(partName, fileName string) (textproto.MIMEHeader, error) {
-	if err := checkPartNames(partName, fileName); err != nil {
-		return nil, err
-	}
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, quoteEscape(partName), quoteEscape(fileName)))
-	h.Set("Content-Type", "application/octet-stream")
-	return h, nil
-}
-
 // newMultipartBody lays out the multipart form of a file upload: a metadata
 // part, then the file part named as metadata.input.partName. Only the parts'
 // headers are held in memory; the file is read from f.Open as the body is
@@ -111,13 +77,10 @@ func newMultipartBody(f FileUpload) (*body, error) {
 }
 
 // multipartFrame returns the bytes before the file's content (the metadata
-// part and the file part's header) and after it (the closing boundary).
+// part and the file part's header) and after it (the closing boundary), of
+// an input whose names Validate accepted.
 func multipartFrame(in FileInput) (head, tail []byte, contentType string, err error) {
 	meta, err := json.Marshal(FileMetadata{Input: in})
-	if err != nil {
-		return nil, nil, "", err
-	}
-	fh, err := filePartHeader(in.PartName, in.FileName)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -133,7 +96,9 @@ func multipartFrame(in FileInput) (head, tail []byte, contentType string, err er
 	if _, err := pw.Write(meta); err != nil {
 		return nil, nil, "", err
 	}
-	if _, err := mw.CreatePart(fh); err != nil {
+	// The file part: form-data with the part and file names quoted (a
+	// backslash before each backslash and quote), application/octet-stream.
+	if _, err := mw.CreateFormFile(in.PartName, in.FileName); err != nil {
 		return nil, nil, "", err
 	}
 	head = bytes.Clone(buf.Bytes())

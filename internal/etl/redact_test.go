@@ -97,7 +97,7 @@ func TestAnEchoingErrorBodyLeaksNoSecret(t *testing.T) {
 			if !strings.Contains(err.Error(), "[redacted]") || !strings.Contains(err.Error(), "bad") {
 				t.Fatalf("the message lost the service's words or was not redacted: %v", err)
 			}
-			all := err.Error() + "\n" + apiErr.Hint() + "\n" + apiErr.Body + "\n" + apiErr.Message + "\n" + logs.text()
+			all := err.Error() + "\n" + apiErr.Body + "\n" + apiErr.Message + "\n" + logs.text()
 			for name, f := range forms {
 				for _, v := range []string{f, strings.ReplaceAll(f, "/", `\/`), strings.ReplaceAll(f, `"`, `\"`)} {
 					if strings.Contains(all, v) {
@@ -121,13 +121,10 @@ func TestErrorsRedactAnEchoedSecret(t *testing.T) {
 	defer ts.Close()
 	c, rec := newTestClient(t, ts.URL, nil)
 	_, err := c.ListTemplates(context.Background())
-	if !IsUnauthorized(err) {
+	if StatusCode(err) != http.StatusUnauthorized {
 		t.Fatalf("err = %v, want 401", err)
 	}
 	var apiErr *APIError
 	errors.As(err, &apiErr)
 	assertNoSecret(t, err.Error()+apiErr.Body+rec.text())
-	if !strings.Contains(apiErr.Hint(), "hub") {
-		t.Fatalf("401 hint must mention the hub: %q", apiErr.Hint())
-	}
 }

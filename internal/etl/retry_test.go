@@ -155,13 +155,12 @@ type changedError struct{}
 func (changedError) Error() string      { return "bytes changed" }
 func (changedError) AbortsUpload() bool { return true }
 
-// An upload its reader aborts (with an UploadAbortedError, or an error of
-// its own whose AbortsUpload is true) is not retried, and the server never
-// receives a complete body.
+// An upload its reader aborts (with an error of its own whose AbortsUpload
+// is true) is not retried, and the server never receives a complete body.
 func TestUploadAbortedIsNotRetried(t *testing.T) {
 	for name, readErr := range map[string]error{
-		"UploadAbortedError": &UploadAbortedError{Err: errors.New("bytes changed")},
-		"its own":            fmt.Errorf("reading: %w", changedError{}),
+		"its own": changedError{},
+		"wrapped": fmt.Errorf("reading: %w", changedError{}),
 	} {
 		t.Run(name, func(t *testing.T) {
 			requests, complete, err := startAborted(t, readErr)

@@ -36,11 +36,7 @@ type body struct {
 // emptyJSONBody returns the body of submit and cancel: no bytes, sent as
 // application/json with Content-Length 0.
 func emptyJSONBody() *body {
-	return &body{
-		contentType: "application/json",
-		size:        0,
-		open:        func() (io.ReadCloser, error) { return http.NoBody, nil },
-	}
+	return &body{contentType: "application/json", open: func() (io.ReadCloser, error) { return http.NoBody, nil }}
 }
 
 // attempt tracks one call across its attempts; it travels in the request's
@@ -141,9 +137,6 @@ func (c *Client) newRequest(ctx context.Context, r request, at *attempt) (*retry
 	if r.body != nil {
 		req.Header.Set("Content-Type", r.body.contentType)
 		req.ContentLength = r.body.size
-		if r.body.size < 0 {
-			req.ContentLength = -1
-		}
 	}
 	return req, nil
 }

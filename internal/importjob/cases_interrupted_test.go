@@ -24,19 +24,19 @@ func nextApplyCases() []rowCase {
 	return []rowCase{
 		{"still running (`SUBMITTED`, `RUNNING`, `QUEUED`, `WAITING`)", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusSubmitted, jobstatus.StatusRunning, jobstatus.StatusQueued, jobstatus.StatusWaiting} {
-				expectResume(t, Resumed{Status: s, Submit: true, Wait: true}, Resumption{Submit: s == jobstatus.StatusRunning || s == jobstatus.StatusQueued, Wait: true})
+				expectResume(t, Resumed{Status: s, Submit: true}, Resumption{Submit: s == jobstatus.StatusRunning || s == jobstatus.StatusQueued})
 			}
 		}},
 		{"`COMPLETED`", func(t *testing.T) {
 			expectResume(t, Resumed{Status: jobstatus.StatusCompleted, Submit: true}, Resumption{})
 		}},
 		{"never submitted (`EDITING`, or a `submit` that failed)", func(t *testing.T) {
-			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true, Wait: true}, Resumption{Submit: true, Wait: true})
+			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true}, Resumption{Submit: true})
 			expectResume(t, Resumed{Status: jobstatus.StatusEditing}, Resumption{})
 		}},
 		{"`ERROR`, `CANCELLED` or `EXPIRED`: it did not import", func(t *testing.T) {
 			for _, s := range []jobstatus.JobStatus{jobstatus.StatusError, jobstatus.StatusCancelled, jobstatus.StatusExpired} {
-				expectResume(t, Resumed{Status: s, Submit: true, Wait: true}, Resumption{StartNew: true})
+				expectResume(t, Resumed{Status: s, Submit: true}, Resumption{StartNew: true})
 			}
 			expectResume(t, Resumed{Gone: true}, Resumption{StartNew: true})
 		}},

@@ -108,7 +108,7 @@ func guideRules() []guideRule {
 			}
 		}},
 		{"its create of the same data records the job, submits it if it never was, waits as configured", func(t *testing.T) {
-			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true, Wait: true}, Resumption{Submit: true, Wait: true})
+			expectResume(t, Resumed{Status: jobstatus.StatusEditing, Submit: true}, Resumption{Submit: true})
 			expectResume(t, Resumed{Status: jobstatus.StatusSubmitted, Submit: true}, Resumption{})
 		}},
 		{"No job starts.", func(t *testing.T) {
@@ -228,8 +228,8 @@ func guideRules() []guideRule {
 // guideElsewhere are the sentences of the section that the core does not
 // hold, and what does.
 var guideElsewhere = []elsewhere{
-	{"under `.terraform/etl-provider-jobs/<workspace>/` (or `TF_DATA_DIR`)", "internal/localfile's TerraformJournalDir (TestTerraformJournalDir) and JournalDir (TestJournalDir_*)"},
-	{"one journal per workspace and working directory", "internal/localfile's TerraformJournalDir (TestTerraformJournalDir)"},
+	{"under `.terraform/etl-provider-jobs/<workspace>/` (or `TF_DATA_DIR`)", "internal/provider's journalDir (TestJournalDir), internal/localfile's JournalDir (TestJournalDir_*)"},
+	{"one journal per workspace and working directory", "internal/provider's journalDir (TestJournalDir)"},
 	{"with the commands that adopt it", "internal/provider's warnDropped (TestAccKilled_editBackAfterKillImportsAgain)"},
 	{"To forget a job instead, delete its entry", "internal/localfile's JournalDir: a file per job, named for it"},
 	{"a local state file after each resource, a remote backend every 20 seconds and at the end", "the CLIs (the explorer's model of their state files)"},

@@ -31,9 +31,9 @@ func HandsOver(r Replaced) bool {
 // Resumed is what a create knows of the job it settles, as read when it
 // resumes it, and what the configuration asks of it.
 type Resumed struct {
-	Status       jobstatus.JobStatus
-	Gone         bool
-	Submit, Wait bool
+	Status jobstatus.JobStatus
+	Gone   bool
+	Submit bool
 	// KeepFailed: keep_failed is true, so a job that ended without
 	// importing is kept (ReplacesFailed), not replaced by a new one.
 	KeepFailed bool
@@ -41,12 +41,10 @@ type Resumed struct {
 
 // Resumption is what a create does with the job it settles: start a new
 // job instead (the job ended without importing, unless keep_failed keeps
-// it, or is gone), or keep it,
-// submitting it first when it was never submitted and submit is on, and
-// waiting as configured.
+// it, or is gone), or keep it, submitting it first when it was never
+// submitted and submit is on.
 type Resumption struct {
-	StartNew     bool
-	Submit, Wait bool
+	StartNew, Submit bool
 }
 
 // Resume decides what a create does with the job it settles (the first
@@ -56,5 +54,5 @@ func Resume(r Resumed) Resumption {
 		return Resumption{StartNew: true}
 	}
 	// A failed job kept is not submitted: it can no longer be.
-	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status) && !r.Status.Failed(), Wait: r.Wait}
+	return Resumption{Submit: r.Submit && !WasSubmitted(r.Status) && !r.Status.Failed()}
 }

@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -42,9 +45,68 @@ const (
 )
 
 // addRequestError adds the error for a failed request to the service,
-// titled summary, worded by etl.Describe.
+// titled summary, worded by explain.
 func addRequestError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, etl.Describe(err))
+	diags.AddError(summary, explain(err))
+}
+
+// explain words a failed request's error for its user: the error, then,
+// each a sentence with a leading space, its hint (hintOf), then what to do
+// when the service's certificate is not trusted, or else how many attempts
+// were made and which settings bound them.
+func explain(err error) string {
+	s := err.Error() + "."
+	if h := hintOf(err); h != "" {
+		s += " Hint: " + h + "."
+	}
+	var certErr *tls.CertificateVerificationError
+	var unknownAuth x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	if errors.As(err, &certErr) || errors.As(err, &unknownAuth) || errors.As(err, &hostErr) {
+		return s + " Hint: the service's TLS certificate is not trusted (verification is never turned off): for a private deployment with its own certificate authority, " +
+			"set ca_cert_pem, or ca_cert_file (" + EnvCACertFile + "), to that authority's PEM certificate; otherwise check base_url."
+	}
+	switch attempts, retryable := etl.Attempts(err); {
+	case attempts > 1:
+		return s + fmt.Sprintf(" The request was made %d times (the first attempt and %d retries) before giving up: raise max_retries or retry_wait_max to keep trying longer.", attempts, attempts-1)
+	case attempts == 1 && retryable:
+		return s + " The request was made once and not retried (max_retries is 0, or it could have started a job)."
+	}
+	return s
+}
+
+// hintOf says what to check for a failed request: how to fix a proxy
+// variable; the proxy, the hub or base_url of a host that does not exist;
+// else what the service's status asks (statusHints); "" for nothing.
+func hintOf(err error) string {
+	var pe *etl.ProxyError
+	var hn *etl.HostNotFoundError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Hint()
+	case errors.As(err, &hn) && hn.ViaProxy():
+		return fmt.Sprintf("the host %s is the proxy's, not the service's: check the HTTPS_PROXY, HTTP_PROXY and NO_PROXY environment variables", hn.Host)
+	case hn != nil && hn.Hub != "":
+		return fmt.Sprintf("check hub or the %s environment variable: hub %q gives the host %s, which does not exist; "+
+			"set the hub the token was issued on, such as us1, us2, eu1 or ca3 (or base_url for a deployment at another address)", EnvHub, hn.Hub, hn.Host)
+	case hn != nil:
+		return fmt.Sprintf("check base_url or the %s environment variable: its host %s does not exist", EnvBaseURL, hn.Host)
+	}
+	return statusHints[etl.StatusCode(err)]
+}
+
+// statusHints says what to check for a status the service answered.
+var statusHints = map[int]string{
+	http.StatusUnauthorized:          "check the token id and secret, and the hub: a token only works on the hub it was issued on",
+	http.StatusForbidden:             "the token or its user lacks a permission: listing templates needs Read Model, starting, submitting and cancelling jobs need Update Model, and the user needs at least Modeler access",
+	http.StatusNotFound:              "check the template or job id: it is unknown to the service, or not visible to this token",
+	http.StatusNotAcceptable:         "the service refused the Accept header: this is a client bug, please report it",
+	http.StatusRequestEntityTooLarge: "the body is over the service's size limit: a JSON body of rows takes at most 25 MB (larger rows are normally sent as a CSV file automatically), so the service's limit may be lower here; write the data to a file and use file.path",
+	http.StatusUnsupportedMediaType:  "the service refused the Content-Type: this is a client bug, please report it",
+	http.StatusUnprocessableEntity:   "the upload was malformed: it needs a metadata part and exactly one file part named as metadata.input.partName",
+	http.StatusBadRequest:            "check the file's format and encoding: the data must decode in the declared encoding",
+	http.StatusConflict:              "the job is in a status that does not allow this action",
+	http.StatusTooManyRequests:       "the service is rate limiting this token: retry later, or raise max_retries",
 }
 
 // addStartError adds the error for a failed start of a job from
@@ -67,7 +129,7 @@ func addStartError(diags *diag.Diagnostics, templateID string, err error, advice
 // failed before any job was created.
 func addNoJobError(diags *diag.Diagnostics, templateID string, err error) {
 	diags.AddError(fmt.Sprintf("Starting an import job from template %s failed", templateID),
-		"No job was created: "+etl.Describe(err))
+		"No job was created: "+explain(err))
 }
 
 // addFileError adds the error on file.path for a file that cannot be used

@@ -30,7 +30,7 @@ type inputModel struct {
 
 // inputAttrTypes are the attributes of one entry of inputs, its file the
 // resource's file block (the action's, which has no content_wo, is
-// converted to it: importActionModel.asResourceInputs).
+// converted to it: importActionModel.specInputs).
 var inputAttrTypes = map[string]attr.Type{
 	"file":       types.ObjectType{AttrTypes: fileAttrTypes},
 	"rows":       types.ListType{ElemType: types.ListType{ElemType: types.StringType}},

@@ -173,7 +173,7 @@ func (r *jobRunner) abandonLoad(ctx context.Context, templateID string, job *etl
 	}
 	tflog.Info(ctx, "load of a job input failed; job cancelled", map[string]any{"job_id": job.ID, "input_id": l.step.InputID, "status": string(status)})
 	var changed *localfile.ChangedError
-	what := etl.Describe(le.Err)
+	what := explain(le.Err)
 	if errors.As(le.Err, &changed) {
 		what = changed.Error() + ", so the service never received it whole."
 	}

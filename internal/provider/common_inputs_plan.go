@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -26,7 +25,7 @@ func (r *jobRunner) resolveInputs(ctx context.Context, templateID string, ins []
 	et, err := r.client.CachedTemplate(ctx, templateID)
 	if err != nil {
 		addOutsideError(&diags, path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
-			"The keys of inputs are resolved against the template's steps, read from the service: "+etl.Describe(err))
+			"The keys of inputs are resolved against the template's steps, read from the service: "+explain(err))
 		return importjob.Template{}, nil, diags
 	}
 	keys := make([]string, len(ins))

@@ -118,7 +118,7 @@ func (r *jobRunner) submit(ctx context.Context, job *etl.Job, keepFailed bool, d
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 			fmt.Sprintf("The job %s was started (status %s) and its data sent, but submitting it failed: %s\n\n%s",
-				job.ID, job.Status, etl.Describe(err), r.wording.afterFailure))
+				job.ID, job.Status, explain(err), r.wording.afterFailure))
 		return nil, false
 	}
 	return submitted, true

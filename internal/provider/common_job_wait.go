@@ -37,7 +37,7 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 				job.ID, last.Status, timeout, r.wording.timeoutSetting, r.wording.afterFailure))
 	case err != nil:
 		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", job.ID),
-			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s\n\n%s", job.ID, last.Status, etl.Describe(err), r.wording.afterFailure))
+			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s\n\n%s", job.ID, last.Status, explain(err), r.wording.afterFailure))
 	case status.Failed():
 		r.ended(keepFailed, fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
 			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (the reason, such as a missing required column, "+

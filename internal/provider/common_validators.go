@@ -21,10 +21,9 @@ import (
 //
 // A rule returns "" for a good value, else the diagnostic's detail: what
 // is wrong, where the value came from and what to do. The rules of the
-// provider's settings are the client's (etl.HubProblem, etl.BaseURLProblem,
-// etl.ParseSettingDuration, etl.PEMProblem): the validators check a value
-// set in the configuration at plan time, and resolveConfig checks it again
-// with its environment variable.
+// provider's settings (hubProblem, baseURLProblem, parseDuration,
+// pemProblem) are resolveConfig's too, which checks a value again with its
+// environment variable.
 type stringRule struct {
 	summary     string
 	description string
@@ -33,19 +32,19 @@ type stringRule struct {
 
 // The validators of string attributes, each a stringRule over one rule.
 var (
-	// hubValidator checks the provider's hub (etl.HubProblem).
+	// hubValidator checks the provider's hub (hubProblem).
 	hubValidator = stringRule{description: "must be lower-case letters and digits, such as us2",
-		rule: func(_, v string) string { return etl.HubProblem(v) }}
-	// baseURLValidator checks the provider's base_url (etl.BaseURLProblem).
+		rule: func(_, v string) string { return hubProblem(v) }}
+	// baseURLValidator checks the provider's base_url (baseURLProblem).
 	baseURLValidator = stringRule{description: "must be an absolute https URL, or http to a loopback host",
-		rule: func(_, v string) string { return etl.BaseURLProblem(v) }}
+		rule: func(_, v string) string { return baseURLProblem(v) }}
 	// durationValidator checks the provider's retry_wait_min,
-	// retry_wait_max and request_timeout (etl.ParseSettingDuration).
+	// retry_wait_max and request_timeout (parseDuration).
 	durationValidator = stringRule{description: `must be a positive duration such as "500ms", "30s" or "2m"`,
-		rule: func(name, v string) string { _, p := etl.ParseSettingDuration(name, v); return p }}
-	// pemValidator checks the provider's ca_cert_pem (etl.PEMProblem).
+		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
+	// pemValidator checks the provider's ca_cert_pem (pemProblem).
 	pemValidator = stringRule{description: "must hold at least one PEM certificate",
-		rule: func(_, v string) string { return etl.PEMProblem([]byte(v)) }}
+		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
 	// regexpValidator checks etl_templates' name_regex
 	// (etl.CompileNameRegexp).
 	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",

@@ -106,7 +106,7 @@ func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), fmt.Sprintf("Reading import job %s failed", id), etl.Describe(err))
+		resp.Diagnostics.AddAttributeError(path.Root("id"), fmt.Sprintf("Reading import job %s failed", id), explain(err))
 		return
 	}
 	out := jobModelOf(job)

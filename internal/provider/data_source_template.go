@@ -140,7 +140,7 @@ func (d *templateDataSource) Read(ctx context.Context, req datasource.ReadReques
 		if !m.ID.IsNull() {
 			at = path.Root("id")
 		}
-		resp.Diagnostics.AddAttributeError(at, fmt.Sprintf("Reading template %s failed", id), etl.Describe(err))
+		resp.Diagnostics.AddAttributeError(at, fmt.Sprintf("Reading template %s failed", id), explain(err))
 		return
 	}
 	m.ID = types.StringValue(t.ID)

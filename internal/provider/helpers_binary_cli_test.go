@@ -32,7 +32,6 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/httpstate"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/orphans"
 )
 
@@ -209,7 +208,7 @@ func polled(e *testEmulator, n, k int) func() bool {
 // (the default workspace's).
 func (c *binaryCLI) journal(t *testing.T) []string {
 	t.Helper()
-	des, err := os.ReadDir(filepath.Join(c.dir, ".terraform", localfile.JournalDirName, "default"))
+	des, err := os.ReadDir(filepath.Join(c.dir, ".terraform", journalDirName, "default"))
 	if err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
 	}

@@ -23,13 +23,13 @@ import (
 )
 
 // Environment variables read when the matching provider attribute is not
-// set: the client's, each named once (etl.EnvHub and the others).
+// set: every message that names a setting's source names them from here.
 const (
-	EnvHub         = etl.EnvHub
-	EnvTokenID     = etl.EnvTokenID
-	EnvTokenSecret = etl.EnvTokenSecret
-	EnvBaseURL     = etl.EnvBaseURL
-	EnvCACertFile  = etl.EnvCACertFile
+	EnvHub         = "ETL_HUB"
+	EnvTokenID     = "ETL_TOKEN_ID"     //nolint:gosec // an environment variable name, not a credential
+	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
+	EnvBaseURL     = "ETL_BASE_URL"
+	EnvCACertFile  = "ETL_CA_CERT_FILE"
 )
 
 var (

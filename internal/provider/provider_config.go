@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"crypto/x509"
 	"fmt"
+	"os"
 	"strconv"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -27,38 +30,142 @@ var (
 )
 
 // resolveConfig reads each setting from its attribute, else its
-// environment variable, and checks them (etl.Settings.Config): the
-// client's configuration, less its user agent and log. Every diagnostic is
-// on the setting's attribute, and names it and its variable. getenv is
+// environment variable, and checks it: the client's configuration, less
+// its user agent and log, the settings not set at the client's defaults.
+// Every problem is found at once (the durations, the extra certificate
+// authorities, max_retries, then the service: the hub or base_url, and
+// both halves of the token), each an error on the setting's attribute,
+// titled Invalid or Missing, naming it and its variable. getenv is
 // os.Getenv outside tests.
 func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	problem := func(summary, attr, detail string) {
+		diags.AddAttributeError(path.Root(attr), summary+" "+attr, detail)
+	}
 	pick := func(v types.String, env string) string {
 		if known(v) {
 			return v.ValueString()
 		}
 		return getenv(env)
 	}
-	set := func(v types.String) *string {
-		if known(v) {
-			return v.ValueStringPointer()
-		}
-		return nil
-	}
-	s := etl.Settings{
+	c := etl.Config{
 		Hub: pick(m.Hub, EnvHub), TokenID: pick(m.TokenID, EnvTokenID), TokenSecret: pick(m.TokenSecret, EnvTokenSecret), BaseURL: pick(m.BaseURL, EnvBaseURL),
-		RetryWaitMin: set(m.RetryWaitMin), RetryWaitMax: set(m.RetryWaitMax), RequestTimeout: set(m.RequestTimeout),
-		CACertPEM: set(m.CACertPEM), CACertFile: pick(m.CACertFile, EnvCACertFile),
+		MaxRetries: defaultMaxRetries, RetryWaitMin: defaultRetryWaitMin, RetryWaitMax: defaultRetryWaitMax, RequestTimeout: defaultRequestTimeout,
+	}
+	for _, d := range []struct {
+		name string
+		v    types.String
+		into *time.Duration
+	}{{"retry_wait_min", m.RetryWaitMin, &c.RetryWaitMin}, {"retry_wait_max", m.RetryWaitMax, &c.RetryWaitMax}, {"request_timeout", m.RequestTimeout, &c.RequestTimeout}} {
+		if !known(d.v) {
+			continue
+		}
+		if v, detail := parseDuration(d.name, d.v.ValueString()); detail != "" {
+			problem("Invalid", d.name, detail)
+		} else {
+			*d.into = v
+		}
+	}
+	if c.RetryWaitMax < c.RetryWaitMin {
+		problem("Invalid", "retry_wait_max",
+			fmt.Sprintf("retry_wait_max (%s) is shorter than retry_wait_min (%s): set retry_wait_max to at least retry_wait_min.", c.RetryWaitMax, c.RetryWaitMin))
+	}
+	if file := pick(m.CACertFile, EnvCACertFile); known(m.CACertPEM) {
+		c.CACertPEM = []byte(m.CACertPEM.ValueString())
+		if detail := pemProblem(c.CACertPEM); detail != "" {
+			problem("Invalid", "ca_cert_pem", detail)
+		}
+	} else if file != "" {
+		b, err := os.ReadFile(file)
+		switch {
+		case err != nil:
+			problem("Invalid", "ca_cert_file",
+				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
+		case !hasPEMCertificate(b):
+			problem("Invalid", "ca_cert_file",
+				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
+		default:
+			c.CACertPEM = b
+		}
 	}
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
-		n := int(m.MaxRetries.ValueInt64())
-		s.MaxRetries = &n
+		if c.MaxRetries = int(m.MaxRetries.ValueInt64()); c.MaxRetries < 0 {
+			problem("Invalid", "max_retries", "max_retries must be 0 or more.")
+		}
 	}
-	c, problems := s.Config()
-	var diags diag.Diagnostics
-	for _, p := range problems {
-		diags.AddAttributeError(path.Root(p.Setting), p.Summary, p.Detail)
+	switch {
+	case c.Hub == "" && c.BaseURL == "":
+		problem("Missing", "hub", "The provider needs the hub (region) the token was issued on, such as us2: set the hub attribute or the "+EnvHub+
+			" environment variable (or set base_url / "+EnvBaseURL+" to give the service address directly).")
+	case c.Hub != "" && hubProblem(c.Hub) != "":
+		problem("Invalid", "hub", hubProblem(c.Hub))
+	}
+	if c.BaseURL != "" && baseURLProblem(c.BaseURL) != "" {
+		problem("Invalid", "base_url", baseURLProblem(c.BaseURL))
+	}
+	if c.TokenID == "" {
+		problem("Missing", "token_id", "The provider needs the application token's id: set the token_id attribute or the "+EnvTokenID+" environment variable.")
+	}
+	if c.TokenSecret == "" {
+		problem("Missing", "token_secret", "The provider needs the application token's secret: set the token_secret attribute or the "+EnvTokenSecret+" environment variable.")
 	}
 	return c, diags
+}
+
+// The rules of the settings below each return "" for a good value, else
+// what is wrong, where the value came from (the attribute, or its
+// environment variable) and what to do, as one or more sentences: the
+// validators check a value set in the configuration at plan time, and
+// resolveConfig checks it again with its environment variable.
+
+// hubProblem says what is wrong with a hub the client refuses
+// (etl.CheckHub), or "".
+func hubProblem(hub string) string {
+	if etl.CheckHub(hub) == nil {
+		return ""
+	}
+	return fmt.Sprintf("The hub %q (from the hub attribute or the %s environment variable) is not valid: "+
+		"use the lower-case region name the token was issued on, such as us1, us2, us3, us5, ca3, eu1 or eu2.", hub, EnvHub)
+}
+
+// baseURLProblem says what is wrong with a base_url the client refuses
+// (etl.ValidateBaseURL), or "".
+func baseURLProblem(u string) string {
+	if _, err := etl.ValidateBaseURL(u); err != nil {
+		return fmt.Sprintf("The base_url (from the base_url attribute or the %s environment variable) is not usable: %s.", EnvBaseURL, err)
+	}
+	return ""
+}
+
+// parseDuration parses the positive Go duration of the setting name, such
+// as "500ms" or "2m"; for a bad one it says what is wrong instead.
+//
+// Hand-written on purpose: terraform-plugin-framework-timetypes'
+// GoDurationType accepts zero and negative durations, which these refuse,
+// and the environment's values are not an attribute's.
+func parseDuration(name, s string) (time.Duration, string) {
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return 0, fmt.Sprintf("%s: %q is not a duration: use a number with a unit, such as \"500ms\", \"30s\" or \"2m\" (units ms, s, m, h).", name, s)
+	case d <= 0:
+		return 0, fmt.Sprintf("%s: %q must be longer than zero.", name, s)
+	}
+	return d, ""
+}
+
+// hasPEMCertificate reports whether b holds at least one PEM certificate
+// that parses.
+func hasPEMCertificate(b []byte) bool { return x509.NewCertPool().AppendCertsFromPEM(b) }
+
+// pemProblem says what is wrong with a ca_cert_pem that holds no PEM
+// certificate, or "".
+func pemProblem(b []byte) string {
+	if hasPEMCertificate(b) {
+		return ""
+	}
+	return "ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, " +
+		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
 }
 
 // EnvHashCache names the environment variable that turns the file hash

@@ -8,13 +8,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // Server is what one provider process holds for the providers it serves
 // (the process main.go runs serves one): the journal of started jobs,
 // opened on first use in the journal directory of the configuration
-// Terraform runs (localfile.TerraformJournalDir), and the gate that spaces etl_import's
+// Terraform runs (journalDir), and the gate that spaces etl_import's
 // responses (responseGate). main.go calls Closed once Terraform has closed
 // the provider.
 type Server struct {
@@ -43,7 +42,7 @@ func (s *Server) openJournal(ctx context.Context) *importjob.Journal {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.journal == nil {
-		s.journal = openJournal(ctx, localfile.TerraformJournalDir(os.Getenv))
+		s.journal = openJournal(ctx, journalDir(os.Getenv))
 	}
 	return s.journal
 }

@@ -240,10 +240,10 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	switch {
 	case err != nil && status == "":
 		resp.Diagnostics.AddError(fmt.Sprintf("Reading the status of import job %s failed", jobID),
-			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", etl.Describe(err)))
+			fmt.Sprintf("cancel_on_destroy needs the job's status: %s", explain(err)))
 	case err != nil:
 		resp.Diagnostics.AddError(fmt.Sprintf("Cancelling import job %s failed", jobID),
-			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, etl.Describe(err)))
+			fmt.Sprintf("The job was %s; cancelling it failed: %s", status, explain(err)))
 	case status != "" && !status.Final():
 		tflog.Info(ctx, "cancelled import job", map[string]any{"job_id": jobID, "status_before": string(status)})
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -27,7 +26,7 @@ func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID st
 	t, err := r.client.GetTemplate(ctx, templateID)
 	if err != nil {
 		addOutsideError(diags, path.Root("template_id"), fmt.Sprintf("Reading template %s failed", templateID),
-			fmt.Sprintf("The imported job %s can adopt this configuration only once its template is checked: %s", job.ID.ValueString(), etl.Describe(err)))
+			fmt.Sprintf("The imported job %s can adopt this configuration only once its template is checked: %s", job.ID.ValueString(), explain(err)))
 		return false
 	}
 	imported := importjob.ImportedJob{ID: job.ID.ValueString(), Name: job.Name.ValueString(), ModelID: job.ModelID.ValueString(), ModelName: job.ModelName.ValueString()}

@@ -141,7 +141,7 @@ func (r *importResource) submitInPlace(ctx context.Context, state, plan importMo
 	}
 	diags.AddError(fmt.Sprintf("Submitting import job %s failed", job.ID),
 		fmt.Sprintf("submit was turned on for job %s, and submitting it failed: %s "+
-			"No job was started, and the state keeps submit = false: run terraform apply again, and its plan says what it does with the job.", job.ID, etl.Describe(err)))
+			"No job was started, and the state keeps submit = false: run terraform apply again, and its plan says what it does with the job.", job.ID, explain(err)))
 	return job, false
 }
 

@@ -90,7 +90,7 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 // abandon records a job whose inputs were not all loaded (loadInputs
 // cancelled it and reported the failure): its status after the cancel
 // (cancelled; nil when the cancel failed) in state, without
-// content_sha256, so that no later apply resumes it (handsOver).
+// content_sha256, so that no later apply resumes it (importjob.HandsOver).
 func (r *importResource) abandon(ctx context.Context, plan *importModel, cancelled *etl.Job, resp *resource.CreateResponse) {
 	if cancelled != nil {
 		plan.setJob(cancelled)

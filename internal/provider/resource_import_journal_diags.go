@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // notSettledWhy says, by reason, why a job an apply cut short left is
@@ -36,5 +35,5 @@ func addUnsure(u *importjob.UnsureError, diags *diag.Diagnostics) {
 	diags.AddError("No import job started: the journal of started jobs cannot say whether it holds this data's job",
 		fmt.Sprintf("Checking this create against the provider's journal of started jobs failed: %s. "+
 			"An earlier apply may have started a job with this data that the journal holds, so no new job was started: a second one would import the data twice. "+
-			"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", u, localfile.JournalDirName))
+			"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", u, journalDirName))
 }

@@ -70,6 +70,40 @@ func TestOpenJournal_inMemory(t *testing.T) {
 	}
 }
 
+func TestJournalDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	if got := journalDir(getenv); got != "" {
+		t.Fatalf("no data directory: %q, want none", got)
+	}
+	if err := os.Mkdir(".terraform", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	want := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
+	if got := journalDir(getenv); got != want(".terraform", journalDirName, "default") {
+		t.Fatalf("journalDir = %q", got)
+	}
+	if err := os.WriteFile(filepath.Join(".terraform", "environment"), []byte("staging\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := journalDir(getenv); got != want(".terraform", journalDirName, "staging") {
+		t.Fatalf("journalDir with a selected workspace = %q", got)
+	}
+	env["TF_WORKSPACE"] = "a/b"
+	if got := journalDir(getenv); got != want(".terraform", journalDirName, "a%2Fb") {
+		t.Fatalf("journalDir with TF_WORKSPACE = %q", got)
+	}
+	if err := os.Mkdir("data", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env["TF_DATA_DIR"] = "data"
+	if got := journalDir(getenv); got != want("data", journalDirName, "a%2Fb") {
+		t.Fatalf("journalDir with TF_DATA_DIR = %q", got)
+	}
+}
+
 // A create whose journal cannot be read fails, names what to run, and
 // starts no job: the journal may hold one of the same data (it started a
 // second job without a word after 8 tries to take an entry).

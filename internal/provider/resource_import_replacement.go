@@ -35,7 +35,8 @@ import (
 // plannedCreate is what the plan of a new object records in its planned
 // private state.
 type plannedCreate struct {
-	// Definition is the key of what the new job imports (jobDefinition).
+	// Definition is the key of what the new job imports
+	// (importSpec.definition).
 	Definition string `json:"definition"`
 	// Replaces is the job of the live object this plan replaces (a
 	// replacement asked for, by the user or a change); "" for a tainted

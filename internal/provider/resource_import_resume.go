@@ -27,7 +27,7 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
 		return true
 	}
-	facts := importjob.Resumed{Gone: err != nil, Submit: plan.Submit.ValueBool(), Wait: plan.WaitForCompletion.ValueBool(), KeepFailed: plan.KeepFailed.ValueBool()}
+	facts := importjob.Resumed{Gone: err != nil, Submit: plan.Submit.ValueBool(), KeepFailed: plan.KeepFailed.ValueBool()}
 	if job != nil {
 		facts.Status = job.Status
 	}

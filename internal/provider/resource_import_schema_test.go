@@ -10,7 +10,7 @@ import (
 )
 
 // An import is an event: what replaces the job is its definition
-// (jobDefinition, planJobChange), never an attribute's own plan modifier,
+// (importSpec.definition, planJobChange), never an attribute's own plan modifier,
 // so that what forces a replacement and what a resumed wait is matched on
 // cannot drift apart.
 func TestImportSchemaHasNoReplaceModifiers(t *testing.T) {

@@ -15,7 +15,7 @@
 //     jobs_inputs.go: a created job's inputs loaded, cancelled on a failure.
 //   - transport.go: one call across its attempts, and the written-request
 //     trace; retry.go: the request kinds, the retry policy and the backoff.
-//   - fileinput.go: formats, encodings and a file upload's metadata;
+//   - fileinput.go: a file upload's metadata;
 //     encode_text.go: text written in an encoding;
 //     multipart.go: the multipart body and the rule for its header values;
 //     upload_progress.go: how far an upload is, told while it is sent.
@@ -23,11 +23,6 @@
 //     of start with data, the CSV file of rows sent as a file);
 //     rows_payload.go: which of the two is sent, and its SHA-256;
 //     rows_check.go: the rows' shape.
-//   - file_target.go: the format and encoding a file is checked and counted
-//     against, and how far the plan checks it;
-//     flatfile.go: CheckFile and its results; flatfile_decode.go: encodings
-//     and byte order marks; flatfile_parse.go: quoting, the header, widths;
-//     flatfile_delimiter.go: a header whose delimiter is not the format's.
 //   - errors.go: the errors callers see; errors_hint.go: what a message adds
 //     after a failed request's error; redact.go: the one redaction path.
 package etl

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -109,7 +110,7 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 	case !known(content) || !known(f.Encoding):
 		return unknownFacts(writeOnly)
 	}
-	b, err := etl.EncodeText(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := etl.EncodeText(content.ValueString(), flatfile.Encoding(f.Encoding.ValueString()))
 	if err != nil {
 		return unknownFacts(writeOnly) // the hash reports it
 	}

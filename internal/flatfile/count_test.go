@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ func TestNewRowCounterRefuses(t *testing.T) {
 // units and CR LFs the chunk tests cut.
 var countSamples = []struct {
 	in     []byte
-	format FileFormat
+	format Format
 	enc    Encoding
 	rows   int64
 }{

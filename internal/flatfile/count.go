@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ type RowCounter struct {
 // order of its byte order mark (big-endian without one), Windows Latin-1
 // (where a UTF-8 byte order mark is three characters, as the service
 // decodes it).
-func NewRowCounter(format FileFormat, enc Encoding) (*RowCounter, error) {
+func NewRowCounter(format Format, enc Encoding) (*RowCounter, error) {
 	delim := format.Delimiter()
 	if delim == 0 {
 		return nil, fmt.Errorf("format %q is not one of CSV, PSV, TDF", format)

@@ -77,7 +77,7 @@ func lenientDecode(in []byte, enc Encoding) []byte {
 }
 
 // countChunked feeds in to a new counter in chunks of size (0: whole).
-func countChunked(t testing.TB, in []byte, format Format, enc Encoding, size int) FileCounts {
+func countChunked(t testing.TB, in []byte, format Format, enc Encoding, size int) Counts {
 	t.Helper()
 	c, err := NewRowCounter(format, enc)
 	if err != nil {
@@ -108,8 +108,8 @@ func checkCountAgainstCSV(t testing.TB, in []byte, format Format, enc Encoding, 
 			t.Fatalf("%s %s %q: in chunks of %d: %+v, whole: %+v", format, enc, in, size, got, whole)
 		}
 	}
-	if whole.Bytes != int64(len(in)) {
-		t.Fatalf("%s %s %q: Bytes %d, want %d", format, enc, in, whole.Bytes, len(in))
+	if whole.Size != int64(len(in)) {
+		t.Fatalf("%s %s %q: Size %d, want %d", format, enc, in, whole.Size, len(in))
 	}
 	if cerr != nil {
 		if !whole.Malformed {
@@ -147,9 +147,9 @@ func bodyOf(in []byte, enc Encoding) []byte {
 }
 
 // equalCounts reports whether a and b are the same counts.
-func equalCounts(a, b FileCounts) bool {
+func equalCounts(a, b Counts) bool {
 	return slices.Equal(a.Columns, b.Columns) && (a.Columns == nil) == (b.Columns == nil) &&
-		a.NoColumns == b.NoColumns && a.Rows == b.Rows && a.Bytes == b.Bytes && a.Malformed == b.Malformed
+		a.NoColumns == b.NoColumns && a.Rows == b.Rows && a.Size == b.Size && a.Malformed == b.Malformed
 }
 
 // genPieces are what generated cells are made of; latin1 marks those

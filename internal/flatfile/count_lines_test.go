@@ -106,7 +106,7 @@ func TestLinesAVX2Stops(t *testing.T) {
 
 // countBoth counts in, in chunks of chunk bytes, with the vector scan of
 // lines and with one search a line.
-func countBoth(t testing.TB, in []byte, format Format, enc Encoding, chunk int) (fast, oneByOne FileCounts) {
+func countBoth(t testing.TB, in []byte, format Format, enc Encoding, chunk int) (fast, oneByOne Counts) {
 	t.Helper()
 	fast = countChunked(t, in, format, enc, chunk)
 	c, err := NewRowCounter(format, enc)

@@ -42,7 +42,7 @@ func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, er
 	if t, ok := checkTarget(f); ok {
 		o.Check, o.Limit = t.CheckHead, flatfile.FileCheckLimit
 		if c, err := t.Counter(); err == nil {
-			o.Counter, o.CountKey = c, t.Key()
+			o.Counter = c
 		}
 	}
 	r, checkErr, err := localfile.HashFile(p, o)

@@ -63,8 +63,7 @@ func run(mode, p string, format flatfile.Format, enc flatfile.Encoding) (string,
 		}
 		return fmt.Sprintf("sha256 %s check %v", r.SHA256, checkErr), nil
 	case "plan":
-		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: flatfile.FileCheckLimit,
-			Counter: counter, CountKey: target.Key()})
+		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: flatfile.FileCheckLimit, Counter: counter})
 		if err != nil {
 			return "", err
 		}
@@ -82,7 +81,7 @@ func run(mode, p string, format flatfile.Format, enc flatfile.Encoding) (string,
 			return "", err
 		}
 		c := counter.Result()
-		return fmt.Sprintf("rows %d columns %q size %d", c.Rows, c.Columns, c.Bytes), nil
+		return fmt.Sprintf("rows %d columns %q size %d", c.Rows, c.Columns, c.Size), nil
 	}
 	return "", fmt.Errorf("unknown -mode %q", mode)
 }

@@ -53,7 +53,7 @@ func split(p string, counter *flatfile.RowCounter) (string, error) {
 	}
 	c := counter.Result()
 	return fmt.Sprintf("blocks %d sha256 %.6f count %.6f ratio %.4f rows %d columns %q size %d",
-		len(ratios), hashing.Seconds(), counting.Seconds(), median(ratios), c.Rows, c.Columns, c.Bytes), nil
+		len(ratios), hashing.Seconds(), counting.Seconds(), median(ratios), c.Rows, c.Columns, c.Size), nil
 }
 
 // median returns the median of v (0 for none).

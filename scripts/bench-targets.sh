@@ -201,7 +201,7 @@ target_growth() {
 
 # Target 7: the plan's read of a newly generated CSV (2 GiB; t7_size) with
 # its counts (hash, check of the head and counting in one read:
-# localfile.HashFile with etl.RowCounter, as the provider's plan reads a
+# localfile.HashFile with flatfile.RowCounter, as the provider's plan reads a
 # file) beside a plain SHA-256 of the same file by Go (io.Copy into
 # crypto/sha256); printed beside: the plan's read without the counting, the
 # counting alone, and the CPU times (user + system). The two compared run

@@ -33,7 +33,7 @@
 #       the costs over the plan of one, printed beside
 #   7.  the plan's read of a newly generated 2 GiB CSV, counting its rows
 #       and columns as it hashes it (localfile.HashFile with
-#       etl.RowCounter)                   vs  a plain SHA-256 of the same
+#       flatfile.RowCounter)              vs  a plain SHA-256 of the same
 #       file by Go (<= 1.15x); the same read without the counting, the
 #       counting alone, and the CPU seconds of each, printed beside
 #       (internal/bench/hashcount)

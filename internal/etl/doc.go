@@ -9,5 +9,7 @@
 // rules (CheckHub, ValidateBaseURL). It knows nothing of Terraform: its
 // caller reads the settings, words its typed errors (APIError,
 // RequestError, HostNotFoundError, ProxyError, JobMaybeCreatedError) for
-// its users, and says what to check for each.
+// its users, and says what to check for each. Reading and counting flat
+// files (CSV, PSV, TDF in their encodings) is internal/flatfile's; a
+// file's upload takes its format and encoding from there.
 package etl

@@ -2,26 +2,24 @@ package etl
 
 import (
 	"fmt"
-	"slices"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
-)
 
-// Known reports whether e is an encoding the service accepts (Encodings).
-func (e Encoding) Known() bool { return slices.Contains(Encodings, e) }
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
+)
 
 // EncodeText encodes UTF-8 text to the encoding enc: the bytes of a file
 // in that encoding, as the service reads it. UTF-16 is little-endian with
 // a byte order mark. A character Windows Latin-1 cannot write is an
 // *UnencodableError.
-func EncodeText(s string, enc Encoding) ([]byte, error) {
+func EncodeText(s string, enc flatfile.Encoding) ([]byte, error) {
 	switch enc {
-	case EncodingUTF8:
+	case flatfile.EncodingUTF8:
 		return []byte(s), nil
-	case EncodingUTF16:
+	case flatfile.EncodingUTF16:
 		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(s))
-	case EncodingLatin1:
+	case flatfile.EncodingLatin1:
 		out := make([]byte, 0, len(s))
 		line, col := 1, 0
 		for _, r := range s {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestServiceMessage(t *testing.T) {
@@ -53,7 +54,7 @@ func TestEmulatorErrorsReachTheCaller(t *testing.T) {
 	}
 
 	// 400: bytes that are not UTF-8 declared as UTF-8.
-	_, err = c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf([]byte("Account,Amount\nMontr\xe9al,1\n"), FormatCSV, EncodingUTF8, "gl.csv"))
+	_, err = c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf([]byte("Account,Amount\nMontr\xe9al,1\n"), flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv"))
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.Message == "" {
 		t.Fatalf("undecodable file: %v", err)

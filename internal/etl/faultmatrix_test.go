@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // outcome is what a cell of the matrix must end in.
@@ -115,7 +116,7 @@ var kinds = []endpointKind{
 	}},
 	{name: "start with file", endpoint: emulator.EndpointStartWithFile, creates: true, expect: startExpect,
 		call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
-			_, err := c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv"))
+			_, err := c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf(matrixFile, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv"))
 			return err
 		}},
 	{name: "start with data", endpoint: emulator.EndpointStartWithData, creates: true, expect: startExpect,
@@ -133,7 +134,7 @@ var kinds = []endpointKind{
 		}},
 	{name: "upload job file", endpoint: emulator.EndpointUploadJobFile, setup: createdJob,
 		call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
-			if err := c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv")); err != nil {
+			if err := c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); err != nil {
 				return err
 			}
 			if j, _ := srv.Job(id); j.Upload == nil || j.Upload.SHA256 != sha(matrixFile) || j.Status != string(StatusEditing) {
@@ -261,7 +262,7 @@ func loadedJob(ctx context.Context, c *Client) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return id, c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, FormatCSV, EncodingUTF8, "gl.csv"))
+	return id, c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv"))
 }
 
 // finishedAction is a submit or cancel of a loaded job on an emulator that

@@ -2,8 +2,7 @@ package etl
 
 // Test helpers shared by the package's tests: clients against scripted
 // servers and the emulator, a transport that fails on cue, log capture,
-// generated rows and CSV bytes, UTF-16 bytes, and the CheckFile case
-// runner. Each exists once.
+// generated rows and CSV bytes. Each exists once.
 
 import (
 	"bytes"
@@ -11,7 +10,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -26,11 +24,10 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
-	"testing/iotest"
 	"time"
-	"unicode/utf16"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 const (
@@ -183,7 +180,7 @@ func (f *faultyNet) transport(responseTimeout time.Duration) *http.Transport {
 }
 
 // fileOf is a file upload of content (part "file").
-func fileOf(content []byte, format FileFormat, enc Encoding, name string) FileUpload {
+func fileOf(content []byte, format flatfile.Format, enc flatfile.Encoding, name string) FileUpload {
 	return FileUpload{
 		Input: FileInput{PartName: "file", FileFormat: format, FileEncoding: enc, FileName: name},
 		Open:  func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil },
@@ -194,26 +191,6 @@ func fileOf(content []byte, format FileFormat, enc Encoding, name string) FileUp
 func sha(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
-}
-
-// utf16Bytes encodes s as UTF-16 in either byte order, with or without a
-// byte order mark.
-func utf16Bytes(s string, bigEndian, bom bool) []byte {
-	var out []byte
-	put := func(u uint16) {
-		if bigEndian {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
-	}
-	if bom {
-		put(0xFEFF)
-	}
-	for _, u := range utf16.Encode([]rune(s)) {
-		put(u)
-	}
-	return out
 }
 
 // testHeader and testRow are the generated rows: account, entity, amount
@@ -308,17 +285,10 @@ func (g *csvGenerator) Read(p []byte) (int, error) {
 
 func (g *csvGenerator) Close() error { return nil }
 
-// csvFileOf returns the generated CSV up to size bytes, cut after its last
-// whole record.
-func csvFileOf(size int64) []byte {
-	b, _ := io.ReadAll(newCSVGenerator(size))
-	return b[:bytes.LastIndexByte(b, '\n')+1]
-}
-
 // uploadOf is a streamed upload of size generated CSV bytes.
 func uploadOf(size int64) FileUpload {
 	return FileUpload{
-		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "big.csv"},
+		Input: FileInput{PartName: "file", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "big.csv"},
 		Open:  func() (io.ReadCloser, error) { return newCSVGenerator(size), nil },
 		Size:  size,
 	}
@@ -365,57 +335,6 @@ func peakHeap(f func() any) uint64 {
 	// TotalAlloc bounds the peak from above: everything allocated may have
 	// been live at once.
 	return after.TotalAlloc - before.TotalAlloc
-}
-
-// checkFileCase is one CheckFile input and the verdict it must get.
-type checkFileCase struct {
-	name    string
-	in      []byte
-	format  FileFormat
-	enc     Encoding
-	problem FileProblem // "" = no problem
-	line    int64
-	has     []string // in the error text
-}
-
-// runCheckFileCases checks every case, reading the input whole and one
-// byte at a time.
-func runCheckFileCases(t *testing.T, cases []checkFileCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			for _, rd := range []struct {
-				name string
-				r    func() io.Reader
-			}{
-				{"whole", func() io.Reader { return bytes.NewReader(c.in) }},
-				{"one byte", func() io.Reader { return iotest.OneByteReader(bytes.NewReader(c.in)) }},
-			} {
-				sum, err := CheckFile(rd.r(), c.format, c.enc, 0)
-				if c.problem == "" {
-					if err != nil {
-						t.Fatalf("%s: unexpected %v", rd.name, err)
-					}
-					if !sum.Complete || sum.Bytes != int64(len(c.in)) {
-						t.Errorf("%s: summary %+v, want complete over %d bytes", rd.name, sum, len(c.in))
-					}
-					continue
-				}
-				var fe *FileError
-				if !errors.As(err, &fe) {
-					t.Fatalf("%s: want a *FileError (%s), got %v", rd.name, c.problem, err)
-				}
-				if fe.Problem != c.problem || fe.Line != c.line {
-					t.Errorf("%s: got %s at line %d (%v), want %s at line %d", rd.name, fe.Problem, fe.Line, fe, c.problem, c.line)
-				}
-				for _, s := range c.has {
-					if !strings.Contains(fe.Error(), s) {
-						t.Errorf("%s: %q does not contain %q", rd.name, fe.Error(), s)
-					}
-				}
-			}
-		})
-	}
 }
 
 // goldenRowSets are the row sets whose encodings are pinned in

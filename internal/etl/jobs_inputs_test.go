@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // twoStepLoads are a file for each input of the emulator's two-step
 // template, in its step order.
 func twoStepLoads() []InputLoad {
 	return []InputLoad{
-		{InputID: emulator.TwoStepActualsInputID, File: fileOf([]byte("Account,Amount\n4000,1\n"), FormatCSV, EncodingUTF8, "actuals.csv")},
-		{InputID: emulator.TwoStepRatesInputID, File: fileOf([]byte("Currency,Rate\nEUR,1.08\n"), FormatCSV, EncodingUTF8, "rates.csv")},
+		{InputID: emulator.TwoStepActualsInputID, File: fileOf([]byte("Account,Amount\n4000,1\n"), flatfile.FormatCSV, flatfile.EncodingUTF8, "actuals.csv")},
+		{InputID: emulator.TwoStepRatesInputID, File: fileOf([]byte("Currency,Rate\nEUR,1.08\n"), flatfile.FormatCSV, flatfile.EncodingUTF8, "rates.csv")},
 	}
 }
 
@@ -38,7 +39,7 @@ func TestLoadInputs(t *testing.T) {
 		events = append(events, "before "+twoStepLoads()[i].InputID)
 		if i == 1 { // the rates sent in place of the file
 			rates := []byte("Currency,Rate\nUSD,1\n")
-			*f = fileOf(rates, FormatCSV, EncodingUTF8, "usd.csv")
+			*f = fileOf(rates, flatfile.FormatCSV, flatfile.EncodingUTF8, "usd.csv")
 		}
 		return func() { events = append(events, "done") }
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestValidJobID(t *testing.T) {
@@ -30,11 +31,11 @@ func TestEmulatorStartWithFileEveryFormat(t *testing.T) {
 	srv, c := startEmulator(t, emulator.Options{RunTime: 20 * time.Millisecond})
 	ctx := context.Background()
 	for _, tc := range []struct {
-		format FileFormat
+		format flatfile.Format
 		sep    string
-	}{{FormatCSV, ","}, {FormatPSV, "|"}, {FormatTDF, "\t"}} {
+	}{{flatfile.FormatCSV, ","}, {flatfile.FormatPSV, "|"}, {flatfile.FormatTDF, "\t"}} {
 		content := []byte("Account" + tc.sep + "Amount\n4000" + tc.sep + "1\n4100" + tc.sep + "2\n")
-		job, err := c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf(content, tc.format, EncodingUTF8, "gl.txt"))
+		job, err := c.StartWithFile(ctx, emulator.GLActualsTemplateID, fileOf(content, tc.format, flatfile.EncodingUTF8, "gl.txt"))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.format, err)
 		}
@@ -92,13 +93,13 @@ func TestEmulatorJobLifecycle(t *testing.T) {
 		t.Fatalf("create: %+v %v", created, err)
 	}
 	content := []byte("Account,Amount\n4000,5\n")
-	if err := c.UploadJobFile(ctx, created.ID, emulator.GLActualsInputID, fileOf(content, FormatCSV, EncodingUTF8, "gl.csv")); err != nil {
+	if err := c.UploadJobFile(ctx, created.ID, emulator.GLActualsInputID, fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); err != nil {
 		t.Fatal(err)
 	}
 	if j, _ := srv.Job(created.ID); j.Upload == nil || j.Upload.SHA256 != sha(content) {
 		t.Fatalf("upload to input: %+v", j.Upload)
 	}
-	if err := c.UploadJobFile(ctx, created.ID, "1", fileOf(content, FormatCSV, EncodingUTF8, "gl.csv")); !IsNotFound(err) {
+	if err := c.UploadJobFile(ctx, created.ID, "1", fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); !IsNotFound(err) {
 		t.Fatalf("unknown input: %v", err)
 	}
 	cancelled, err := c.CancelJob(ctx, created.ID)
@@ -131,7 +132,7 @@ func editingJob(t *testing.T, srv *emulator.Server, c *Client) string {
 		t.Fatal(err)
 	}
 	content := []byte("Account,Amount\n4000,1\n")
-	if err := c.UploadJobFile(ctx, job.ID, emulator.GLActualsInputID, fileOf(content, FormatCSV, EncodingUTF8, "gl.csv")); err != nil {
+	if err := c.UploadJobFile(ctx, job.ID, emulator.GLActualsInputID, fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); err != nil {
 		t.Fatal(err)
 	}
 	if j, _ := srv.Job(job.ID); j.Status != string(StatusEditing) {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestCheckPartHeaderValue(t *testing.T) {
@@ -56,7 +57,7 @@ func TestControlCharacterNamesAreRefusedBeforeSending(t *testing.T) {
 		{"file", "gl.csv\r\n", `file name "gl.csv\r\n" contains a carriage return (U+000D) at byte 6`},
 		{"file\r\nX-Injected: 1", "gl.csv", `file part name "file\r\nX-Injected: 1" contains a carriage return (U+000D) at byte 4`},
 	} {
-		f := fileOf(content, FormatCSV, EncodingUTF8, tc.file)
+		f := fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, tc.file)
 		f.Input.PartName = tc.part
 		_, err := c.StartWithFile(context.Background(), emulator.GLActualsTemplateID, f)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -89,7 +90,7 @@ func TestQuotedNamesArriveAsWritten(t *testing.T) {
 	srv, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
 	content := []byte("Account,Amount\n4000,1\n")
 	const part, file = "my \"part\"\t\\x", "Q4 \"final\"\tC:\\data\\gl.csv"
-	f := fileOf(content, FormatCSV, EncodingUTF8, file)
+	f := fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, file)
 	f.Input.PartName = part
 	job, err := c.StartWithFile(context.Background(), emulator.GLActualsTemplateID, f)
 	if err != nil {
@@ -118,7 +119,7 @@ func TestQuotedNamesArriveAsWritten(t *testing.T) {
 func TestMultipartBodyLayout(t *testing.T) {
 	content := "Account,Amount\n4000,100\n"
 	f := FileUpload{
-		Input: FileInput{PartName: "up\tload \"x\"", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "gl \"q\"\t\\d\\.csv"},
+		Input: FileInput{PartName: "up\tload \"x\"", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "gl \"q\"\t\\d\\.csv"},
 		Open:  func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(content)), nil },
 		Size:  int64(len(content)),
 	}
@@ -162,13 +163,13 @@ func TestMultipartBodyLayout(t *testing.T) {
 		t.Fatalf("unknown size must stay unknown, got %d", b.size)
 	}
 	for _, bad := range []FileInput{
-		{PartName: "", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a"},
-		{PartName: "f", FileFormat: "XLS", FileEncoding: EncodingUTF8, FileName: "a"},
-		{PartName: "f", FileFormat: FormatCSV, FileEncoding: "latin1", FileName: "a"},
-		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: ""},
-		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv\r\n"},
-		{PartName: "f\n", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a.csv"},
-		{PartName: "f", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "a\x00.csv"},
+		{PartName: "", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "a"},
+		{PartName: "f", FileFormat: "XLS", FileEncoding: flatfile.EncodingUTF8, FileName: "a"},
+		{PartName: "f", FileFormat: flatfile.FormatCSV, FileEncoding: "latin1", FileName: "a"},
+		{PartName: "f", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: ""},
+		{PartName: "f", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "a.csv\r\n"},
+		{PartName: "f\n", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "a.csv"},
+		{PartName: "f", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "a\x00.csv"},
 	} {
 		if _, err := newMultipartBody(FileUpload{Input: bad, Open: f.Open}); err == nil {
 			t.Errorf("%+v: want a validation error", bad)
@@ -181,7 +182,7 @@ func TestFileHashHelperAgreesWithSHA256(t *testing.T) {
 	// are the file's bytes, untouched.
 	content := []byte("a,b\n1,2\n")
 	f := FileUpload{
-		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "x.csv"},
+		Input: FileInput{PartName: "file", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "x.csv"},
 		Open:  func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil },
 		Size:  int64(len(content)),
 	}

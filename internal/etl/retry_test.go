@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestBackoff(t *testing.T) {
@@ -201,7 +202,7 @@ func startAborted(t *testing.T, readErr error) (requests, complete int, err erro
 	c, _ := newTestClient(t, ts.URL, nil)
 	content := strings.Repeat("4000,1\n", 200000)
 	_, err = c.StartWithFile(context.Background(), "1", FileUpload{
-		Input: FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "gl.csv"},
+		Input: FileInput{PartName: "file", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "gl.csv"},
 		Open: func() (io.ReadCloser, error) {
 			return &abortingReader{r: strings.NewReader(content[:len(content)-1]), err: readErr}, nil
 		},
@@ -215,7 +216,7 @@ func startAborted(t *testing.T, readErr error) (requests, complete int, err erro
 
 func TestEmulatorFaultsNeverDuplicateJobs(t *testing.T) {
 	content := []byte("Account,Amount\n4000,1\n")
-	upload := fileOf(content, FormatCSV, EncodingUTF8, "gl.csv")
+	upload := fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")
 	cases := []struct {
 		name         string
 		fault        emulator.Fault

@@ -3,6 +3,8 @@ package etl
 import (
 	"slices"
 	"testing"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // TestDataUploadRowCount: the rows after the header; sent as CSV, a row
@@ -33,7 +35,9 @@ func TestDataUploadRowCountMatchesCSVFile(t *testing.T) {
 	for _, row := range d.Rows {
 		buf = appendCSVRow(buf, row)
 	}
-	got := countChunked(t, buf, FormatCSV, EncodingUTF8, 0)
+	c, _ := flatfile.NewRowCounter(flatfile.FormatCSV, flatfile.EncodingUTF8)
+	_, _ = c.Write(buf)
+	got := c.Result()
 	if got.Rows != d.RowCount(true) || !slices.Equal(got.Columns, d.Columns()) {
 		t.Fatalf("counter %+v, RowCount %d", got, d.RowCount(true))
 	}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"io"
 	"strings"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // CSVFileName is the file name CSVFile gives the rows sent as a file.
@@ -40,7 +42,7 @@ func (d DataUpload) CSVSize() int64 {
 // stays a small buffer whatever the number of rows.
 func (d DataUpload) CSVFile() FileUpload {
 	return FileUpload{
-		Input: FileInput{PartName: DefaultPartName, FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: CSVFileName},
+		Input: FileInput{PartName: DefaultPartName, FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: CSVFileName},
 		Open:  func() (io.ReadCloser, error) { return &csvRowsReader{rows: d.Rows}, nil },
 		Size:  d.CSVSize(),
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"testing"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // goldenCSV pins the CSV file of rows sent as a file for goldenRowSets:
@@ -103,7 +105,7 @@ func TestRowsCSVStreamsInChunks(t *testing.T) {
 // TestCSVFile_input: rows go as a UTF-8 CSV file named CSVFileName, in the
 // part a file goes in by default, "file": users' states hold its hash.
 func TestCSVFile_input(t *testing.T) {
-	want := FileInput{PartName: "file", FileFormat: FormatCSV, FileEncoding: EncodingUTF8, FileName: "rows.csv"}
+	want := FileInput{PartName: "file", FileFormat: flatfile.FormatCSV, FileEncoding: flatfile.EncodingUTF8, FileName: "rows.csv"}
 	if got := (DataUpload{}).CSVFile().Input; got != want || DefaultPartName != "file" {
 		t.Errorf("CSVFile().Input = %+v, want %+v", got, want)
 	}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // TestUploadProgress: the percentage, the rate and the time left.
@@ -36,7 +38,7 @@ func TestReporting(t *testing.T) {
 	content := []byte("Account,Amount\n4000,1\n")
 	var mu sync.Mutex
 	var heard []UploadProgress
-	f, stop := fileOf(content, FormatCSV, EncodingUTF8, "gl.csv").Reporting(time.Millisecond, func(p UploadProgress) {
+	f, stop := fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv").Reporting(time.Millisecond, func(p UploadProgress) {
 		mu.Lock()
 		defer mu.Unlock()
 		heard = append(heard, p)

@@ -1,30 +1,19 @@
 package localfile
 
-import "io"
+import (
+	"io"
 
-// Counter counts what a file holds (its rows, its header row's cells) from
-// its bytes, written to it in order, in chunks of any size, in the read
-// that hashes the file (HashFile, HashReaderTo): the file is read once
-// for both. The caller's type implements it (the etl package's
-// RowCounter), so that this package knows nothing of file formats.
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
+)
+
+// Counter counts what a flat file holds (its rows, its header row's
+// cells) from its bytes, written to it in order, in chunks of any size, in
+// the read that hashes the file (HashFile, HashReaderTo): the file is read
+// once for both. flatfile.RowCounter is one.
 type Counter interface {
 	io.Writer
-	// Finish is called once, after the last byte: the data rows, the
-	// header row's cells (nil when they are unavailable, with noColumns
-	// saying why; empty when the file has no header row), and whether
-	// rows is exact (false when the file is malformed in a way that makes
-	// it a best effort).
-	Finish() (rows int64, columns []string, noColumns string, exact bool)
-}
-
-// countsOf returns what c finished with, for a file of size bytes, under
-// key (what the counting was for, such as a format and an encoding).
-func countsOf(c Counter, key string, size int64) *Counts {
-	rows, columns, noColumns, exact := c.Finish()
-	if columns == nil && noColumns == "" {
-		noColumns = "unavailable"
-	}
-	return &Counts{Key: key, Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: size}
+	// Result is called once, after the last byte: what the bytes hold.
+	Result() flatfile.Counts
 }
 
 // countingBlocks is a blockSource that writes every block it yields to w,

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
-	"io"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -82,28 +80,3 @@ func TestCountingBlocks(t *testing.T) {
 type writeFunc func(p []byte) (int, error)
 
 func (f writeFunc) Write(p []byte) (int, error) { return f(p) }
-
-// TestCountsOf: what the counter finished with, under the key, with the
-// size; nil cells without a reason get one.
-func TestCountsOf(t *testing.T) {
-	c := newLineCounter()
-	_, _ = io.WriteString(c, "A\n1\n2\n")
-	got := countsOf(c, "CSV/UTF-8", 6)
-	if got.Key != "CSV/UTF-8" || got.Rows != 2 || !got.Exact || got.Size != 6 || got.Columns[0] != "seen" || got.NoColumns != "" {
-		t.Fatalf("countsOf = %+v", got)
-	}
-	blank := countsOf(nilColumns{}, "k", 0)
-	if blank.Columns != nil || blank.NoColumns == "" || (&Record{Counts: blank}).CountsFor("k") == nil {
-		t.Fatalf("nil columns without a reason: %+v", blank)
-	}
-	if !slices.Equal(countsOf(nilColumns{cols: []string{}}, "k", 0).Columns, []string{}) {
-		t.Fatal("empty columns not kept")
-	}
-}
-
-// nilColumns is a Counter that finishes with cols and no reason.
-type nilColumns struct{ cols []string }
-
-func (nilColumns) Write(p []byte) (int, error) { return len(p), nil }
-
-func (n nilColumns) Finish() (int64, []string, string, bool) { return 0, n.cols, "", true }

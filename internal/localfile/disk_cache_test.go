@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // TestMain points the user's cache directory (the disk cache of file
@@ -202,7 +204,7 @@ func TestDiskCacheUnwritable(t *testing.T) {
 func TestDiskCacheCounts(t *testing.T) {
 	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
 	r := testRecord("/data", 1)
-	r.Counts = &Counts{Key: "CSV/UTF-8", Columns: []string{"Account", strings.Repeat("\x01", 64<<10)}, Rows: 3, Exact: true, Size: 99}
+	r.Counts = &flatfile.Counts{Key: "CSV/UTF-8", Columns: []string{"Account", strings.Repeat("\x01", 64<<10)}, Rows: 3, Size: 99}
 	d.Put(r)
 	got := d.Get(r.Path, r.ID)
 	if got == nil || !reflect.DeepEqual(got.CountsFor("CSV/UTF-8"), r.Counts) {

@@ -21,8 +21,8 @@
 // (records across processes, in a directory of the user's alone; who owns
 // a file, per system),
 // readahead.go (the one read-ahead reader),
-// hash.go (hashing), count.go (the Counter a caller's counting of a file's
-// rows rides the hash's read with), open.go (opening a regular file),
+// hash.go (hashing), count.go (the Counter whose counts of a flat file,
+// flatfile.Counts, ride the hash's read and its record), open.go (opening a regular file),
 // send.go (the verified send), reads.go (the per-path read counter
 // tests assert on), journal_dir.go (the files of the journal of started jobs:
 // one per job, bytes it does not read, written whole or not at all,

@@ -99,9 +99,8 @@ type HashOptions struct {
 	Check Check
 	Limit int64
 	// Counter, when set, is written every byte of the file; the Record's
-	// Counts is what it finished with, under CountKey.
-	Counter  Counter
-	CountKey string
+	// Counts is its Result.
+	Counter Counter
 }
 
 // HashPath reads the regular file at p whole: its SHA-256, and its head
@@ -127,13 +126,14 @@ func HashFile(p string, o HashOptions) (r *Record, checkErr, err error) {
 	if err != nil {
 		return nil, nil, &PathError{Op: OpStat, Path: p, Err: err}
 	}
-	sum, n, checkErr, err := hashAndCheck(fh, fi.Size(), o)
+	sum, checkErr, err := hashAndCheck(fh, fi.Size(), o)
 	if err != nil {
 		return nil, nil, &PathError{Op: OpRead, Path: p, Err: err}
 	}
 	r = &Record{SHA256: sum, HashedAt: start.UnixNano()}
 	if o.Counter != nil {
-		r.Counts = countsOf(o.Counter, o.CountKey, n)
+		c := o.Counter.Result()
+		r.Counts = &c
 	}
 	if abs, id, ok := stableIdentity(fh, fi); ok {
 		r.Path, r.ID = abs, id
@@ -142,31 +142,31 @@ func HashFile(p string, o HashOptions) (r *Record, checkErr, err error) {
 }
 
 // hashAndCheck reads the open file fh of size bytes whole: it returns its
-// SHA-256 and size, and what o.Check says of its first o.Limit bytes; it
+// SHA-256, and what o.Check says of its first o.Limit bytes; it
 // writes every byte to o.Counter. One read serves all: below smallFile the
 // bytes are read into memory once; above, the bytes read for the hash are
 // teed to the check, which runs in a goroutine of its own, and handed to
 // the counter block by block (HashReaderTo).
-func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, n int64, checkErr, err error) {
+func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, checkErr, err error) {
 	var w io.Writer
 	if o.Counter != nil {
 		w = o.Counter
 	}
 	if o.Check == nil {
-		sum, n, err := HashReaderTo(fh, w)
-		return sum, n, nil, err
+		sum, _, err := HashReaderTo(fh, w)
+		return sum, nil, err
 	}
 	if size < smallFile {
 		b, err := io.ReadAll(fh)
 		if err != nil {
-			return "", 0, nil, err
+			return "", nil, err
 		}
 		if w != nil {
 			if _, err := w.Write(b); err != nil {
-				return "", 0, nil, err
+				return "", nil, err
 			}
 		}
-		return HashBytes(b), int64(len(b)), o.Check(bytes.NewReader(b)), nil
+		return HashBytes(b), o.Check(bytes.NewReader(b)), nil
 	}
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
@@ -176,11 +176,11 @@ func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, n int64, 
 		done <- err
 	}()
 	tee := &headTee{r: fh, w: pw, left: o.Limit + 1}
-	sum, n, err = HashReaderTo(tee, w)
+	sum, _, err = HashReaderTo(tee, w)
 	tee.stop(err)
 	checkErr = <-done
 	if err != nil {
-		return "", n, nil, err
+		return "", nil, err
 	}
-	return sum, n, checkErr, nil
+	return sum, checkErr, nil
 }

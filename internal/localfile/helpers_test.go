@@ -17,6 +17,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // writeFile writes b to name in dir and returns its path.
@@ -98,6 +100,7 @@ func checkGoroutines(t *testing.T, before int) {
 type lineCounter struct {
 	h      hash.Hash
 	lines  int64
+	bytes  int64
 	writes int
 	fail   error // returned by every write once set
 }
@@ -110,13 +113,14 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 		return 0, c.fail
 	}
 	c.writes++
+	c.bytes += int64(len(p))
 	c.lines += int64(bytes.Count(p, []byte{'\n'}))
 	c.h.Write(p)
 	return len(p), nil
 }
 
-func (c *lineCounter) Finish() (int64, []string, string, bool) {
-	return max(c.lines-1, 0), []string{"seen", hex.EncodeToString(c.h.Sum(nil))}, "", true
+func (c *lineCounter) Result() flatfile.Counts {
+	return flatfile.Counts{Key: "CSV/UTF-8", Rows: max(c.lines-1, 0), Size: c.bytes, Columns: []string{"seen", hex.EncodeToString(c.h.Sum(nil))}}
 }
 
 func testRecord(dir string, i int) *Record {

@@ -1,6 +1,10 @@
 package localfile
 
-import "time"
+import (
+	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
+)
 
 // Record is a file's SHA-256 with the identity the file had while it was
 // read, and when the read began: the hash is the file's for as long as the
@@ -14,36 +18,18 @@ type Record struct {
 	// problem when it was read (the caller's key, such as a format and an
 	// encoding); empty when it was not checked.
 	Checked string `json:"checked,omitempty"`
-	// Counts is what a Counter found in the same read as the hash; nil
-	// when nothing was counted (a record written before counts were, or a
-	// read without a Counter): the counts are unknown then (CountsFor).
-	Counts *Counts `json:"counts,omitempty"`
-}
-
-// Counts is what a Counter found in a file's bytes in the read that took
-// its hash, and the bytes read: for as long as the record is trusted, they
-// are the file's.
-type Counts struct {
-	// Key names what the bytes were counted for (the caller's key, such
-	// as a format and an encoding): counts for another key are not these.
-	Key string `json:"key"`
-	// Columns is the header row's cells; empty when the file has no
-	// header row; nil when they are unavailable, NoColumns saying why.
-	Columns   []string `json:"columns"`
-	NoColumns string   `json:"no_columns,omitempty"`
-	// Rows is the data rows after the header row; Exact is false when the
-	// Counter could only make a best effort (a malformed file).
-	Rows  int64 `json:"rows"`
-	Exact bool  `json:"exact"`
-	// Size is the bytes read: the file's size, as sent.
-	Size int64 `json:"size_bytes"`
+	// Counts is what a Counter found in the same read as the hash: for
+	// as long as the record is trusted, they are the file's; nil when
+	// nothing was counted (a record written before counts were, or a read
+	// without a Counter): the counts are unknown then (CountsFor).
+	Counts *flatfile.Counts `json:"counts,omitempty"`
 }
 
 // CountsFor returns the counts r holds for key; nil when it holds none
 // (nil r, a record from before counts were kept, or counts for another
 // key) or holds inconsistent ones (a damaged record): the counts are
 // unknown, and the file must be read again to know them.
-func (r *Record) CountsFor(key string) *Counts {
+func (r *Record) CountsFor(key string) *flatfile.Counts {
 	if r == nil || r.Counts == nil {
 		return nil
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestRecordTrusted(t *testing.T) {
@@ -95,23 +97,23 @@ func TestValidSHA256(t *testing.T) {
 // record without counts (from before they were kept), another key,
 // inconsistent counts.
 func TestRecordCountsFor(t *testing.T) {
-	good := Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 2, Exact: true, Size: 10}
-	with := func(f func(c *Counts)) *Record { c := good; f(&c); return &Record{Counts: &c} }
+	good := flatfile.Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 2, Size: 10}
+	with := func(f func(c *flatfile.Counts)) *Record { c := good; f(&c); return &Record{Counts: &c} }
 	for _, tc := range []struct {
 		name string
 		r    *Record
 		want bool
 	}{
-		{"counts", with(func(*Counts) {}), true},
-		{"columns unavailable", with(func(c *Counts) { c.Columns, c.NoColumns = nil, "too long" }), true},
-		{"no header row", with(func(c *Counts) { c.Columns = []string{} }), true},
+		{"counts", with(func(*flatfile.Counts) {}), true},
+		{"columns unavailable", with(func(c *flatfile.Counts) { c.Columns, c.NoColumns = nil, "too long" }), true},
+		{"no header row", with(func(c *flatfile.Counts) { c.Columns = []string{} }), true},
 		{"nil record", nil, false},
 		{"no counts", &Record{}, false},
-		{"another key", with(func(c *Counts) { c.Key = "TDF/UTF-8" }), false},
-		{"no columns, no reason", with(func(c *Counts) { c.Columns = nil }), false},
-		{"columns and a reason", with(func(c *Counts) { c.NoColumns = "too long" }), false},
-		{"negative rows", with(func(c *Counts) { c.Rows = -1 }), false},
-		{"negative size", with(func(c *Counts) { c.Size = -1 }), false},
+		{"another key", with(func(c *flatfile.Counts) { c.Key = "TDF/UTF-8" }), false},
+		{"no columns, no reason", with(func(c *flatfile.Counts) { c.Columns = nil }), false},
+		{"columns and a reason", with(func(c *flatfile.Counts) { c.NoColumns = "too long" }), false},
+		{"negative rows", with(func(c *flatfile.Counts) { c.Rows = -1 }), false},
+		{"negative size", with(func(c *flatfile.Counts) { c.Size = -1 }), false},
 	} {
 		if got := tc.r.CountsFor("CSV/UTF-8"); (got != nil) != tc.want {
 			t.Errorf("%s: CountsFor = %+v, want found %v", tc.name, got, tc.want)
@@ -123,7 +125,7 @@ func TestRecordCountsFor(t *testing.T) {
 // has none, and only then.
 func TestRecordKeepCounts(t *testing.T) {
 	sum := sha256Hex([]byte("A\n1\n"))
-	planned := &Record{SHA256: sum, Counts: &Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 1, Exact: true, Size: 4}}
+	planned := &Record{SHA256: sum, Counts: &flatfile.Counts{Key: "CSV/UTF-8", Columns: []string{"A"}, Rows: 1, Size: 4}}
 	sent := &Record{SHA256: sum}
 	sent.KeepCounts(planned)
 	if sent.CountsFor("CSV/UTF-8") == nil || sent.Counts == planned.Counts {
@@ -134,7 +136,7 @@ func TestRecordKeepCounts(t *testing.T) {
 	if other.Counts != nil {
 		t.Fatalf("other bytes: %+v", other.Counts)
 	}
-	own := &Counts{Key: "TDF/UTF-8", Columns: []string{}, Size: 4}
+	own := &flatfile.Counts{Key: "TDF/UTF-8", Columns: []string{}, Size: 4}
 	mine := &Record{SHA256: sum, Counts: own}
 	mine.KeepCounts(planned)
 	if mine.Counts != own {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // TestRecordsLookup: the record the caller keeps comes first, then the
@@ -91,7 +93,7 @@ func TestRecordsSent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.Counts = &Counts{Key: "CSV/UTF-8", Columns: []string{"Account", "Amount"}, Rows: 1, Exact: true, Size: int64(len(content))}
+		r.Counts = &flatfile.Counts{Key: "CSV/UTF-8", Columns: []string{"Account", "Amount"}, Rows: 1, Size: int64(len(content))}
 		return r
 	}
 	send := func() *Opened {

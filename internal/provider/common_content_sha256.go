@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -115,7 +116,7 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	case f.Path.IsUnknown():
 		return types.StringUnknown(), diags
 	case !f.Path.IsNull():
-		// Hashed whole, its first etl.FileCheckLimit bytes checked in the same
+		// Hashed whole, its first flatfile.FileCheckLimit bytes checked in the same
 		// read; or unchanged since a trusted record of its hash.
 		sum, err := hc.planFileSHA256(ctx, f, &diags)
 		if err != nil {
@@ -126,9 +127,9 @@ func planFileHash(ctx context.Context, f fileModel, hc *hashCache) (types.String
 	case content.IsUnknown() || f.Encoding.IsUnknown() || content.IsNull():
 		return types.StringUnknown(), diags
 	}
-	b, err := etl.EncodeText(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := etl.EncodeText(content.ValueString(), flatfile.Encoding(f.Encoding.ValueString()))
 	if err != nil {
-		addContentError(&diags, name, etl.Encoding(f.Encoding.ValueString()), err)
+		addContentError(&diags, name, flatfile.Encoding(f.Encoding.ValueString()), err)
 		return types.StringUnknown(), diags
 	}
 	checkContent(f, b, &diags)

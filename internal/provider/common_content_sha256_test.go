@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -12,7 +12,7 @@ import (
 // importjob's over its inputs, and its JSON (kept in private state) is the
 // importjob.Input's alone, without the facts.
 func TestInputEntry(t *testing.T) {
-	if rowsInput.FileFormat != etl.FormatCSV || rowsInput.FileEncoding != etl.EncodingUTF8 {
+	if rowsInput.FileFormat != flatfile.FormatCSV || rowsInput.FileEncoding != flatfile.EncodingUTF8 {
 		t.Errorf("rows inputs are sent as %+v, want CSV in UTF-8", rowsInput)
 	}
 	in := importjob.Input{InputID: "1", Format: "CSV", Encoding: "UTF-8", SHA256: sha256Hex([]byte("a")), StepName: "Load", Position: 2}

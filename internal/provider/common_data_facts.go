@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -42,10 +43,10 @@ func unknownFacts(writeOnly bool) dataFacts {
 	return f
 }
 
-// factsOfCounts maps the counts of a file's bytes; columns null when the
-// data is write-only, or (with a warning on at) when the header row could
-// not be read.
-func factsOfCounts(c *localfile.Counts, writeOnly bool, at path.Path, diags *diag.Diagnostics) dataFacts {
+// factsOfCounts maps the counts of the data sent: the one place they
+// become the facts; columns null when the data is write-only, or (with a
+// warning on at) when the header row could not be read.
+func factsOfCounts(c *flatfile.Counts, writeOnly bool, at path.Path, diags *diag.Diagnostics) dataFacts {
 	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(c.Rows), SizeBytes: types.Int64Value(c.Size)}
 	switch {
 	case writeOnly:
@@ -68,16 +69,12 @@ func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 	}
 	d := etl.DataUpload{Rows: rows}
 	p := d.Payload(limit)
-	f := dataFacts{Columns: types.ListNull(types.StringType), RowCount: types.Int64Value(p.Rows), SizeBytes: types.Int64Value(p.Size)}
-	if !writeOnly {
-		f.Columns = stringList(d.Columns())
-	}
-	return f
+	return factsOfCounts(&flatfile.Counts{Columns: d.Columns(), Rows: p.Rows, Size: p.Size}, writeOnly, path.Empty(), nil)
 }
 
 // countBytes counts b, a file in f's format and encoding; nil when they
 // are unknown.
-func countBytes(f fileModel, b []byte) *localfile.Counts {
+func countBytes(f fileModel, b []byte) *flatfile.Counts {
 	t, ok := checkTarget(f)
 	if !ok {
 		return nil
@@ -87,8 +84,8 @@ func countBytes(f fileModel, b []byte) *localfile.Counts {
 		return nil
 	}
 	_, _ = c.Write(b)
-	rows, columns, noColumns, exact := c.Finish()
-	return &localfile.Counts{Key: t.Key(), Columns: columns, NoColumns: noColumns, Rows: rows, Exact: exact, Size: int64(len(b))}
+	r := c.Result()
+	return &r
 }
 
 // factsOfFile returns the facts of the file block f (its content_wo
@@ -109,7 +106,7 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 	case !known(content) || !known(f.Encoding):
 		return unknownFacts(writeOnly)
 	}
-	b, err := etl.EncodeText(content.ValueString(), etl.Encoding(f.Encoding.ValueString()))
+	b, err := etl.EncodeText(content.ValueString(), flatfile.Encoding(f.Encoding.ValueString()))
 	if err != nil {
 		return unknownFacts(writeOnly) // the hash reports it
 	}
@@ -144,7 +141,7 @@ func planDataFacts(ctx context.Context, s importSpec, wo writeOnlyData, rec *loc
 // sent as a UTF-8 CSV file (rowsInput): its data records and its size.
 func factsOfInputRows(rows [][]string) dataFacts {
 	d := etl.DataUpload{Rows: rows}
-	return dataFacts{Columns: stringList(d.Columns()), RowCount: types.Int64Value(d.RowCount(true)), SizeBytes: types.Int64Value(d.CSVSize())}
+	return factsOfCounts(&flatfile.Counts{Columns: d.Columns(), Rows: d.RowCount(true), Size: d.CSVSize()}, false, path.Empty(), nil)
 }
 
 // describeCounts says how many data rows and bytes f holds

@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // TestDescribeCounts: the facts' counts, as importjob.DescribeCounts
@@ -171,7 +171,7 @@ func TestFactsOfFile_path(t *testing.T) {
 
 func TestFactsOfCounts_noColumns(t *testing.T) {
 	var d diag.Diagnostics
-	c := &localfile.Counts{NoColumns: "the header row's quoting is broken", Rows: 4, Size: 90}
+	c := &flatfile.Counts{NoColumns: "the header row's quoting is broken", Rows: 4, Size: 90}
 	wantFacts(t, factsOfCounts(c, false, filePath("path"), &d), nil, 4, 90)
 	if d.WarningsCount() != 1 {
 		t.Errorf("want one warning, got %v", d)

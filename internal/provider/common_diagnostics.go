@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -145,7 +146,7 @@ const summaryUnreadable = "File not readable"
 // pathProblem says what is wrong with the file at file.path when it cannot
 // be used (a *localfile.PathError: missing, a directory, not a regular
 // file, not readable) and what to fix: a summary and a detail. Problems
-// with the file's bytes are etl.FileProblem values (fileProblemSummaries).
+// with the file's bytes are flatfile.FileProblem values (fileProblemSummaries).
 func pathProblem(err error) (summary, detail string) {
 	var pe *localfile.PathError
 	if !errors.As(err, &pe) {
@@ -168,16 +169,16 @@ func pathProblem(err error) (summary, detail string) {
 	return summaryUnreadable, fmt.Sprintf("The file %q cannot be read: %s.", p, pe.Err)
 }
 
-// fileProblemSummaries maps each problem etl.CheckFile finds in a file's
+// fileProblemSummaries maps each problem flatfile.CheckFile finds in a file's
 // bytes to the summary of its diagnostic.
-var fileProblemSummaries = map[etl.FileProblem]string{
-	etl.ProblemUnreadable: summaryUnreadable,
-	etl.ProblemEncoding:   "File not in its declared encoding",
-	etl.ProblemEmpty:      "Empty file",
-	etl.ProblemNoHeader:   "No header row",
-	etl.ProblemWidth:      summaryRowWidth,
-	etl.ProblemQuote:      "Malformed quoting",
-	etl.ProblemDelimiter:  "Delimiter does not match the format",
+var fileProblemSummaries = map[flatfile.FileProblem]string{
+	flatfile.ProblemUnreadable: summaryUnreadable,
+	flatfile.ProblemEncoding:   "File not in its declared encoding",
+	flatfile.ProblemEmpty:      "Empty file",
+	flatfile.ProblemNoHeader:   "No header row",
+	flatfile.ProblemWidth:      summaryRowWidth,
+	flatfile.ProblemQuote:      "Malformed quoting",
+	flatfile.ProblemDelimiter:  "Delimiter does not match the format",
 }
 
 // addCheckDiagnostic adds the error for a CheckFile problem of inline
@@ -202,15 +203,15 @@ func addFileCheckError(diags *diag.Diagnostics, what string, err error) {
 // attribute to fix: file.encoding for an encoding problem, file.format for
 // a delimiter that does not match, else the data itself (file.<where>).
 func checkDiagnostic(where, what string, err error) (at path.Path, summary, detail string) {
-	var fe *etl.FileError
+	var fe *flatfile.FileError
 	if !errors.As(err, &fe) {
 		return filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err)
 	}
 	at = filePath(where)
 	switch fe.Problem {
-	case etl.ProblemEncoding:
+	case flatfile.ProblemEncoding:
 		at = filePath("encoding")
-	case etl.ProblemDelimiter:
+	case flatfile.ProblemDelimiter:
 		at = filePath("format")
 	}
 	summary = fileProblemSummaries[fe.Problem]
@@ -226,7 +227,7 @@ func checkDiagnostic(where, what string, err error) (at path.Path, summary, deta
 
 // addContentError adds the error on file.<name> for inline content the
 // declared encoding cannot represent.
-func addContentError(diags *diag.Diagnostics, name string, enc etl.Encoding, err error) {
+func addContentError(diags *diag.Diagnostics, name string, enc flatfile.Encoding, err error) {
 	msg := err.Error()
 	var ue *etl.UnencodableError
 	if errors.As(err, &ue) && strings.HasSuffix(name, "_wo") {

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -20,10 +21,10 @@ func TestAddCheckDiagnostic(t *testing.T) {
 		at      string
 		summary string
 	}{
-		{&etl.FileError{Problem: etl.ProblemEncoding, Detail: "line 2: byte 0xE9", Fix: "set encoding"}, "encoding", "File not in its declared encoding"},
-		{&etl.FileError{Problem: etl.ProblemDelimiter, Detail: "looks like PSV"}, "format", "Delimiter does not match the format"},
-		{&etl.FileError{Problem: etl.ProblemWidth, Detail: "line 3 has 3 fields"}, "path", "Row of unequal width"},
-		{&etl.FileError{Problem: "new kind", Detail: "x"}, "path", "Invalid file"},
+		{&flatfile.FileError{Problem: flatfile.ProblemEncoding, Detail: "line 2: byte 0xE9", Fix: "set encoding"}, "encoding", "File not in its declared encoding"},
+		{&flatfile.FileError{Problem: flatfile.ProblemDelimiter, Detail: "looks like PSV"}, "format", "Delimiter does not match the format"},
+		{&flatfile.FileError{Problem: flatfile.ProblemWidth, Detail: "line 3 has 3 fields"}, "path", "Row of unequal width"},
+		{&flatfile.FileError{Problem: "new kind", Detail: "x"}, "path", "Invalid file"},
 		{errors.New("read failed"), "path", summaryUnreadable},
 	}
 	for _, tc := range cases {
@@ -35,7 +36,7 @@ func TestAddCheckDiagnostic(t *testing.T) {
 		}
 	}
 	var d diag.Diagnostics
-	addCheckDiagnostic(&d, "content", "file.content", &etl.FileError{Problem: etl.ProblemQuote, Detail: "line 2", Fix: "double the quote"})
+	addCheckDiagnostic(&d, "content", "file.content", &flatfile.FileError{Problem: flatfile.ProblemQuote, Detail: "line 2", Fix: "double the quote"})
 	assertAttrError(t, d, filePath("content"), "file.content (file.content): line 2.", "Fix: double the quote.")
 	d = nil
 	addCheckDiagnostic(&d, "path", "x", nil)
@@ -75,10 +76,10 @@ func TestAddStillUnknown(t *testing.T) {
 // TestAddContentError: inline content the encoding cannot write is an
 // error on its attribute; content_wo's names where, never the character.
 func TestAddContentError(t *testing.T) {
-	_, err := etl.EncodeText("A,B\n1,Ω\n", etl.EncodingLatin1)
+	_, err := etl.EncodeText("A,B\n1,Ω\n", flatfile.EncodingLatin1)
 	var d diag.Diagnostics
-	addContentError(&d, "content", etl.EncodingLatin1, err)
-	addContentError(&d, "content_wo", etl.EncodingLatin1, err)
+	addContentError(&d, "content", flatfile.EncodingLatin1, err)
+	addContentError(&d, "content_wo", flatfile.EncodingLatin1, err)
 	if d.ErrorsCount() != 2 {
 		t.Fatalf("want two errors, got %v", d)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // The file block's schema: the resource's file (fileAttribute), of which
@@ -24,8 +25,8 @@ const exactlyOneData = "Exactly one of `file`, `rows`, `rows_wo` and `inputs` is
 
 // fileAttribute is the file block: a flat file to send, by path or inline.
 func fileAttribute() schema.Attribute {
-	formats := stringsOf(etl.FileFormats)
-	encodings := stringsOf(etl.Encodings)
+	formats := stringsOf(flatfile.Formats)
+	encodings := stringsOf(flatfile.Encodings)
 	return schema.SingleNestedAttribute{
 		MarkdownDescription: "A delimited file to upload, by `path` or inline. " + exactlyOneData + " In `file`, exactly one of `path`, `content` and `content_wo` is set.",
 		Optional:            true,

@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestCheckTarget(t *testing.T) {
@@ -16,12 +16,12 @@ func TestCheckTarget(t *testing.T) {
 	cases := []struct {
 		name                   string
 		path, format, encoding types.String
-		wantFormat             etl.FileFormat
-		wantEncoding           etl.Encoding
+		wantFormat             flatfile.Format
+		wantEncoding           flatfile.Encoding
 		ok                     bool
 	}{
-		{"set", s("gl.txt"), s("TDF"), s("UTF-16"), etl.FormatTDF, etl.EncodingUTF16, true},
-		{"format from the extension, encoding by default", s("gl.psv"), null, null, etl.FormatPSV, etl.EncodingUTF8, true},
+		{"set", s("gl.txt"), s("TDF"), s("UTF-16"), flatfile.FormatTDF, flatfile.EncodingUTF16, true},
+		{"format from the extension, encoding by default", s("gl.psv"), null, null, flatfile.FormatPSV, flatfile.EncodingUTF8, true},
 		{"no format", s("gl.txt"), null, s("UTF-8"), "", "", false},
 		{"format unknown", s("gl.csv"), unk, s("UTF-8"), "", "", false},
 		{"encoding unknown", s("gl.csv"), s("CSV"), unk, "", "", false},

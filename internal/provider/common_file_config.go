@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // checkFileConfig holds the cross-attribute checks of a file block: a
@@ -20,7 +21,7 @@ func checkFileConfig(f fileModel) diag.Diagnostics {
 			"the extensions .csv, .psv, .tsv, .tdf and .tab give it automatically.")
 	}
 	if content, name := f.inline(); known(content) && known(d.Encoding) {
-		enc := etl.Encoding(d.Encoding.ValueString())
+		enc := flatfile.Encoding(d.Encoding.ValueString())
 		if enc.Known() {
 			if _, err := etl.EncodeText(content.ValueString(), enc); err != nil {
 				addContentError(&diags, name, enc, err)

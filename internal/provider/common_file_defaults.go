@@ -8,12 +8,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // defaultEncoding holds file.encoding's default. It and file.part_name's
 // (etl.DefaultPartName) are the file block's defaults that are constants;
 // withDefaults derives the others.
-const defaultEncoding = etl.EncodingUTF8
+const defaultEncoding = flatfile.EncodingUTF8
 
 // withDefaults returns f with its null format, name, encoding and
 // part_name filled in: the format from the extension of path, else of
@@ -47,7 +48,7 @@ func defaultFormat(p, name types.String) types.String {
 		if v.IsUnknown() {
 			return types.StringUnknown()
 		}
-		if f, ok := etl.FormatFromExtension(v.ValueString()); ok && !v.IsNull() {
+		if f, ok := flatfile.FormatFromExtension(v.ValueString()); ok && !v.IsNull() {
 			return types.StringValue(string(f))
 		}
 	}
@@ -55,7 +56,7 @@ func defaultFormat(p, name types.String) types.String {
 }
 
 // defaultName returns the base name of the path, else data.<ext> of the
-// format (etl.FileFormat.Extension); unknown or null when the value it
+// format (flatfile.Format.Extension); unknown or null when the value it
 // depends on is.
 func defaultName(p, format types.String) types.String {
 	switch {
@@ -66,7 +67,7 @@ func defaultName(p, format types.String) types.String {
 	case format.IsUnknown() || format.IsNull():
 		return format
 	}
-	return types.StringValue("data." + etl.FileFormat(format.ValueString()).Extension())
+	return types.StringValue("data." + flatfile.Format(format.ValueString()).Extension())
 }
 
 // resolveFile fills the file block's defaults at apply and returns it (nil

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // readUpload reads what one attempt of the upload would send.
@@ -61,7 +62,7 @@ func TestPrepareInput(t *testing.T) {
 			t.Errorf("file sent as %q, want %q", got, raw)
 		}
 	}
-	if up.sum != sha256Hex(raw) || up.file.Input != (etl.FileInput{PartName: "file", FileFormat: etl.FormatPSV, FileEncoding: etl.EncodingLatin1, FileName: "actuals.psv"}) {
+	if up.sum != sha256Hex(raw) || up.file.Input != (etl.FileInput{PartName: "file", FileFormat: flatfile.FormatPSV, FileEncoding: flatfile.EncodingLatin1, FileName: "actuals.psv"}) {
 		t.Errorf("file upload %+v, sum %s", up.file.Input, up.sum)
 	}
 	f, _ := fileFrom(ctx, file.File)

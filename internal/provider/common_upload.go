@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -87,8 +88,8 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 	var diags diag.Diagnostics
 	input := etl.FileInput{
 		PartName:     f.PartName.ValueString(),
-		FileFormat:   etl.FileFormat(f.Format.ValueString()),
-		FileEncoding: etl.Encoding(f.Encoding.ValueString()),
+		FileFormat:   flatfile.Format(f.Format.ValueString()),
+		FileEncoding: flatfile.Encoding(f.Encoding.ValueString()),
 		FileName:     f.Name.ValueString(),
 	}
 	if !f.Path.IsNull() {

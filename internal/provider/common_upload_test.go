@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -36,7 +37,7 @@ func TestPrepareUpload(t *testing.T) {
 		t.Fatal(diags)
 	}
 	up, d = prepareUpload(ctx, &importSpec{Rows: types.ListNull(types.ListType{ElemType: types.StringType}), File: obj, ContentSHA256: types.StringUnknown()}, writeOnlyData{}, etl.MaxDataBodyBytes)
-	want, _ := etl.EncodeText("A,B\n1,2\n", etl.EncodingUTF16)
+	want, _ := etl.EncodeText("A,B\n1,2\n", flatfile.EncodingUTF16)
 	if d.HasError() || up.file == nil || up.sum != localfile.HashBytes(want) || up.file.Size != int64(len(want)) || up.file.Input.FileName != "data.csv" {
 		t.Fatalf("inline content: %+v, %v", up, d)
 	}

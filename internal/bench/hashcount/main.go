@@ -6,7 +6,7 @@
 //	hashcount -mode hash FILE     the plan's read before counts: the hash
 //	                              and the check of the file's head
 //	hashcount -mode plan FILE     the plan's read: hash, check and counts
-//	                              (localfile.HashFile with etl.RowCounter)
+//	                              (localfile.HashFile with flatfile.RowCounter)
 //	hashcount -mode count FILE    the counting alone, over a plain read
 //	hashcount -mode split FILE    SHA-256 and the counting timed block by
 //	                              block, side by side (split.go)
@@ -22,7 +22,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
@@ -36,7 +36,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: hashcount [-mode sha256|hash|plan|count|split] [-format F] [-encoding E] FILE")
 		os.Exit(2)
 	}
-	out, err := run(*mode, flag.Arg(0), etl.FileFormat(*format), etl.Encoding(*enc))
+	out, err := run(*mode, flag.Arg(0), flatfile.Format(*format), flatfile.Encoding(*enc))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hashcount:", err)
 		os.Exit(1)
@@ -45,10 +45,10 @@ func main() {
 }
 
 // run reads the file at p in mode and returns what it found, in one line.
-func run(mode, p string, format etl.FileFormat, enc etl.Encoding) (string, error) {
-	// The plan's check and count (etl.FileTarget), as the provider's plan
+func run(mode, p string, format flatfile.Format, enc flatfile.Encoding) (string, error) {
+	// The plan's check and count (flatfile.FileTarget), as the provider's plan
 	// does them.
-	target := etl.FileTarget{Format: format, Encoding: enc}
+	target := flatfile.FileTarget{Format: format, Encoding: enc}
 	counter, err := target.Counter()
 	if err != nil {
 		return "", err
@@ -57,14 +57,13 @@ func run(mode, p string, format etl.FileFormat, enc etl.Encoding) (string, error
 	case "sha256":
 		return plainSHA256(p)
 	case "hash":
-		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: etl.FileCheckLimit})
+		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: flatfile.FileCheckLimit})
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("sha256 %s check %v", r.SHA256, checkErr), nil
 	case "plan":
-		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: etl.FileCheckLimit,
-			Counter: counter, CountKey: target.Key()})
+		r, checkErr, err := localfile.HashFile(p, localfile.HashOptions{Check: target.CheckHead, Limit: flatfile.FileCheckLimit, Counter: counter})
 		if err != nil {
 			return "", err
 		}
@@ -82,7 +81,7 @@ func run(mode, p string, format etl.FileFormat, enc etl.Encoding) (string, error
 			return "", err
 		}
 		c := counter.Result()
-		return fmt.Sprintf("rows %d columns %q size %d", c.Rows, c.Columns, c.Bytes), nil
+		return fmt.Sprintf("rows %d columns %q size %d", c.Rows, c.Columns, c.Size), nil
 	}
 	return "", fmt.Errorf("unknown -mode %q", mode)
 }

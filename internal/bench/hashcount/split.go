@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // splitBlock is the size of the blocks split reads, as the plan's read
@@ -23,7 +23,7 @@ const splitBlock = 1 << 20
 // seconds each took in all, the median of the blocks' ratios (counting
 // over SHA-256: a block the scheduler paused in moves the median little)
 // and what the counter found.
-func split(p string, counter *etl.RowCounter) (string, error) {
+func split(p string, counter *flatfile.RowCounter) (string, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return "", err
@@ -53,7 +53,7 @@ func split(p string, counter *etl.RowCounter) (string, error) {
 	}
 	c := counter.Result()
 	return fmt.Sprintf("blocks %d sha256 %.6f count %.6f ratio %.4f rows %d columns %q size %d",
-		len(ratios), hashing.Seconds(), counting.Seconds(), median(ratios), c.Rows, c.Columns, c.Bytes), nil
+		len(ratios), hashing.Seconds(), counting.Seconds(), median(ratios), c.Rows, c.Columns, c.Size), nil
 }
 
 // median returns the median of v (0 for none).

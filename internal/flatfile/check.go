@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ type FileError struct {
 	Want, Got int
 	// LooksLike is the format the header suggests (ProblemDelimiter); ""
 	// when the delimiter found is one no format uses (such as ';').
-	LooksLike FileFormat
+	LooksLike Format
 	Detail    string
 	Fix       string
 	Err       error // the read error (ProblemUnreadable)
@@ -96,7 +96,7 @@ const checkBufSize = 256 << 10
 // At most limit bytes are checked (limit <= 0: all); the summary says
 // whether that was the whole file. The memory used does not grow with the
 // file, and nothing is allocated per row.
-func CheckFile(r io.Reader, format FileFormat, enc Encoding, limit int64) (*FileSummary, error) {
+func CheckFile(r io.Reader, format Format, enc Encoding, limit int64) (*FileSummary, error) {
 	delim := format.Delimiter()
 	if delim == 0 {
 		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("format %q is not one of CSV, PSV, TDF", format)}
@@ -126,7 +126,7 @@ func CheckFile(r io.Reader, format FileFormat, enc Encoding, limit int64) (*File
 }
 
 // checker holds the state of one CheckFile call: it reads the file, decodes
-// it (flatfile_decode.go) and feeds the parser (flatfile_parse.go).
+// it (decode.go) and feeds the parser (parse.go).
 type checker struct {
 	enc    Encoding
 	limit  int64

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ import (
 // counter, which does not check, counts as characters too), then reads
 // its records with encoding/csv. It returns the first record and how many
 // follow it, or encoding/csv's error.
-func countReference(in []byte, format FileFormat, enc Encoding) ([]string, int64, error) {
+func countReference(in []byte, format Format, enc Encoding) ([]string, int64, error) {
 	r := csv.NewReader(bytes.NewReader(lenientDecode(in, enc)))
 	r.Comma = format.Delimiter()
 	r.FieldsPerRecord = -1
@@ -77,7 +77,7 @@ func lenientDecode(in []byte, enc Encoding) []byte {
 }
 
 // countChunked feeds in to a new counter in chunks of size (0: whole).
-func countChunked(t testing.TB, in []byte, format FileFormat, enc Encoding, size int) FileCounts {
+func countChunked(t testing.TB, in []byte, format Format, enc Encoding, size int) Counts {
 	t.Helper()
 	c, err := NewRowCounter(format, enc)
 	if err != nil {
@@ -99,7 +99,7 @@ func countChunked(t testing.TB, in []byte, format FileFormat, enc Encoding, size
 // checkCountAgainstCSV fails t when the counter's result for in, fed whole,
 // one byte at a time and in chunks of chunk bytes, is not what encoding/csv
 // reads; it returns encoding/csv's error.
-func checkCountAgainstCSV(t testing.TB, in []byte, format FileFormat, enc Encoding, chunk int) error {
+func checkCountAgainstCSV(t testing.TB, in []byte, format Format, enc Encoding, chunk int) error {
 	t.Helper()
 	header, rows, cerr := countReference(in, format, enc)
 	whole := countChunked(t, in, format, enc, 0)
@@ -108,8 +108,8 @@ func checkCountAgainstCSV(t testing.TB, in []byte, format FileFormat, enc Encodi
 			t.Fatalf("%s %s %q: in chunks of %d: %+v, whole: %+v", format, enc, in, size, got, whole)
 		}
 	}
-	if whole.Bytes != int64(len(in)) {
-		t.Fatalf("%s %s %q: Bytes %d, want %d", format, enc, in, whole.Bytes, len(in))
+	if whole.Size != int64(len(in)) {
+		t.Fatalf("%s %s %q: Size %d, want %d", format, enc, in, whole.Size, len(in))
 	}
 	if cerr != nil {
 		if !whole.Malformed {
@@ -147,9 +147,9 @@ func bodyOf(in []byte, enc Encoding) []byte {
 }
 
 // equalCounts reports whether a and b are the same counts.
-func equalCounts(a, b FileCounts) bool {
+func equalCounts(a, b Counts) bool {
 	return slices.Equal(a.Columns, b.Columns) && (a.Columns == nil) == (b.Columns == nil) &&
-		a.NoColumns == b.NoColumns && a.Rows == b.Rows && a.Bytes == b.Bytes && a.Malformed == b.Malformed
+		a.NoColumns == b.NoColumns && a.Rows == b.Rows && a.Size == b.Size && a.Malformed == b.Malformed
 }
 
 // genPieces are what generated cells are made of; latin1 marks those
@@ -250,7 +250,7 @@ func encodeText(text string, enc Encoding, variant int) []byte {
 func TestRowCounterMatchesEncodingCSV(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[bool]int{}
-	for _, format := range FileFormats {
+	for _, format := range Formats {
 		delim := byte(format.Delimiter())
 		for _, enc := range Encodings {
 			for i := range 400 {
@@ -272,7 +272,7 @@ func TestRowCounterMatchesEncodingCSV(t *testing.T) {
 
 // checkAgainstEmulator fails t when the emulator's parser finds other rows
 // or another header in in than the counter.
-func checkAgainstEmulator(t *testing.T, in []byte, format FileFormat, enc Encoding) {
+func checkAgainstEmulator(t *testing.T, in []byte, format Format, enc Encoding) {
 	t.Helper()
 	res, err := emulator.ParseFlatFile(bytes.NewReader(in), string(format), string(enc))
 	var pe *emulator.ParseError
@@ -301,7 +301,7 @@ func FuzzRowCounter(f *testing.F) {
 	f.Add([]byte("\xEF\xBB\xBFA\tB\n\n\xE9\t\"2\n3\"\n"), uint8(2), uint8(0), uint8(5))
 	f.Add([]byte("A,B\n\"1\"x,2\n"), uint8(0), uint8(2), uint8(0))
 	f.Fuzz(func(t *testing.T, in []byte, fmtIdx, encIdx, chunk uint8) {
-		format := FileFormats[int(fmtIdx)%len(FileFormats)]
+		format := Formats[int(fmtIdx)%len(Formats)]
 		enc := Encodings[int(encIdx)%len(Encodings)]
 		_ = checkCountAgainstCSV(t, in, format, enc, int(chunk%16)+1)
 	})

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ func TestRowCounterColumns(t *testing.T) {
 	cases := []struct {
 		name   string
 		in     []byte
-		format FileFormat
+		format Format
 		enc    Encoding
 		cols   []string
 		no     string

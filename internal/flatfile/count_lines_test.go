@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -106,7 +106,7 @@ func TestLinesAVX2Stops(t *testing.T) {
 
 // countBoth counts in, in chunks of chunk bytes, with the vector scan of
 // lines and with one search a line.
-func countBoth(t testing.TB, in []byte, format FileFormat, enc Encoding, chunk int) (fast, oneByOne FileCounts) {
+func countBoth(t testing.TB, in []byte, format Format, enc Encoding, chunk int) (fast, oneByOne Counts) {
 	t.Helper()
 	fast = countChunked(t, in, format, enc, chunk)
 	c, err := NewRowCounter(format, enc)
@@ -169,7 +169,7 @@ func FuzzRowCounterVector(f *testing.F) {
 	f.Add(append(slices.Clone(lines), "\x07\xf8\x07\x06\x98\x03"...), uint8(60), uint8(0), uint8(0), uint16(1<<14))
 	f.Add(append(slices.Clone(lines), "\x03\x04\x05\x03\xa9\x04"...), uint8(80), uint8(1), uint8(0), uint16(3000))
 	f.Fuzz(func(t *testing.T, recipe []byte, reps uint8, fmtIdx, encIdx uint8, chunk uint16) {
-		format := FileFormats[int(fmtIdx)%len(FileFormats)]
+		format := Formats[int(fmtIdx)%len(Formats)]
 		enc := Encodings[int(encIdx)%len(Encodings)]
 		delim := byte(format.Delimiter())
 		// A header row of its own: one longer than HeaderMaxBytes has no

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"errors"
@@ -11,9 +11,9 @@ import (
 // like; a semicolon names no format; a header in the right format is fine.
 func TestCheckHeaderDelimiter(t *testing.T) {
 	cases := []struct {
-		format       FileFormat
+		format       Format
 		content      string
-		looksLike    FileFormat
+		looksLike    Format
 		detail, fix  string
 		wantNoIssues bool
 	}{

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package etl
+package flatfile
 
 import "golang.org/x/sys/cpu"
 
@@ -12,7 +12,7 @@ var haveVectorLines = cpu.X86.HasAVX2
 // step remains, and stops before a step that holds a quote, or a LF one
 // or two units after another LF (s[j-1] or s[j-2]): n is how many LFs the
 // steps looked at hold, last the index of the last of them (0: none),
-// done the index it stopped at (flatfile_count_lines_amd64.s).
+// done the index it stopped at (count_lines_amd64.s).
 //
 //go:noescape
 func linesAVX2(s []byte) (n, last, done int)

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package etl
+package flatfile
 
 // haveVectorLines: no vector scan of lines here; they are counted one by
 // one (bytes.IndexByte).

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -57,7 +57,7 @@ func FuzzCheckerMatchesEmulator(f *testing.F) {
 	f.Add([]byte("A\tB\n\xE9\t2\n"), uint8(2), uint8(2))
 	f.Add([]byte("A,B\n\"1\"\",2\"\n"), uint8(0), uint8(0))
 	f.Fuzz(func(t *testing.T, in []byte, fmtIdx, encIdx uint8) {
-		format := FileFormats[int(fmtIdx)%len(FileFormats)]
+		format := Formats[int(fmtIdx)%len(Formats)]
 		enc := Encodings[int(encIdx)%len(Encodings)]
 		sum, cerr := CheckFile(bytes.NewReader(in), format, enc, 0)
 		res, perr := emulator.ParseFlatFile(bytes.NewReader(in), string(format), string(enc))

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ func TestNewRowCounterRefuses(t *testing.T) {
 // units and CR LFs the chunk tests cut.
 var countSamples = []struct {
 	in     []byte
-	format FileFormat
+	format Format
 	enc    Encoding
 	rows   int64
 }{
@@ -38,7 +38,7 @@ var countSamples = []struct {
 func TestRowCounterChunks(t *testing.T) {
 	for _, s := range countSamples {
 		whole := countChunked(t, s.in, s.format, s.enc, 0)
-		if whole.Rows != s.rows || whole.Bytes != int64(len(s.in)) {
+		if whole.Rows != s.rows || whole.Size != int64(len(s.in)) {
 			t.Errorf("%s %s %q: %+v, want %d rows", s.format, s.enc, s.in, whole, s.rows)
 		}
 		if got := countChunked(t, s.in, s.format, s.enc, 1); !equalCounts(got, whole) {
@@ -56,7 +56,8 @@ func TestRowCounterChunks(t *testing.T) {
 }
 
 // TestRowCounterResultEnds: Result ends the file: later writes are
-// ignored and later calls return the same; Finish says the same.
+// ignored and later calls return the same, under the key of the counter's
+// format and encoding.
 func TestRowCounterResultEnds(t *testing.T) {
 	c, err := NewRowCounter(FormatCSV, EncodingUTF8)
 	if err != nil {
@@ -70,12 +71,11 @@ func TestRowCounterResultEnds(t *testing.T) {
 	if again := c.Result(); !equalCounts(again, first) {
 		t.Fatalf("Result again %+v, first %+v", again, first)
 	}
-	if !first.Malformed || first.Rows != 1 || first.Bytes != 8 {
+	if !first.Malformed || first.Rows != 1 || first.Size != 8 {
 		t.Fatalf("Result %+v: want malformed (a quoted cell left open), 1 row, 8 bytes", first)
 	}
-	rows, cols, no, exact := c.Finish()
-	if rows != 1 || !slices.Equal(cols, []string{"A", "B"}) || no != "" || exact {
-		t.Fatalf("Finish = %d, %q, %q, %v", rows, cols, no, exact)
+	if first.Key != "CSV/UTF-8" || !slices.Equal(first.Columns, []string{"A", "B"}) || first.NoColumns != "" {
+		t.Fatalf("Result %+v: want the key CSV/UTF-8 and the columns A, B", first)
 	}
 }
 

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -22,13 +22,13 @@ const (
 
 // parser is the parsing half of CheckFile: it checks RFC 4180 quoting, the
 // header and the width of every record over the ASCII-compatible bytes the
-// decoding half (flatfile_decode.go) hands over. It counts the fields of
+// decoding half (decode.go) hands over. It counts the fields of
 // each record with encoding/csv's semantics (no lazy quotes, blank lines
 // skipped, CRLF or LF). Only the delimiter, '"', '\r' and '\n' matter;
 // every other byte is field content.
 type parser struct {
 	delim  byte
-	format FileFormat
+	format Format
 
 	state   int
 	fields  int   // fields completed in the current record
@@ -53,7 +53,7 @@ type parser struct {
 }
 
 // init readies p for a file in format, whose delimiter is delim.
-func (p *parser) init(delim byte, format FileFormat) {
+func (p *parser) init(delim byte, format Format) {
 	p.delim, p.format, p.state, p.atLineStart = delim, format, stRecordStart, true
 }
 

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ var win1252Undefined = func() (t [256]bool) {
 // step is the decoding half of CheckFile: it looks for a byte order mark at
 // the start of the file, checks that b (final: nothing follows) is valid in
 // the declared encoding, hands what decodes to the parser
-// (flatfile_parse.go) as ASCII-compatible bytes, and returns how many bytes
+// (parse.go) as ASCII-compatible bytes, and returns how many bytes
 // it consumed; the rest (an incomplete character, a CR whose LF may follow)
 // is offered again with more bytes.
 func (c *checker) step(b []byte, final bool) (int, error) {

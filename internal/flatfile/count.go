@@ -1,34 +1,35 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
 	"fmt"
 )
 
-// FileCounts is what a RowCounter found in a flat file: what a plan shows
-// of the data it sends.
-type FileCounts struct {
+// Counts is what a RowCounter found in a flat file: what a plan shows of
+// the data it sends, and what a record of the file's hash keeps.
+type Counts struct {
+	// Key names what the bytes were counted for (FileTarget.Key, such as
+	// "CSV/UTF-8"): counts for another key are not these.
+	Key string `json:"key"`
 	// Columns is the header row's cells (the file's first record that is
 	// not a blank line), decoded, without the byte order mark; empty when
 	// the file holds no record; nil when NoColumns says why they are
-	// unavailable.
-	Columns []string
-	// NoColumns is why Columns is unavailable (NoColumnsTooLong,
-	// NoColumnsEncoding, NoColumnsQuote); "" when it is available.
-	NoColumns string
+	// unavailable (NoColumnsTooLong, NoColumnsEncoding, NoColumnsQuote).
+	Columns   []string `json:"columns"`
+	NoColumns string   `json:"no_columns,omitempty"`
 	// Rows is the data records after the header row, as the service
 	// imports them: blank lines are skipped, a line break inside a quoted
 	// cell is not a record, CR LF and LF both end one, the last needs no
 	// line break. 0 for an empty file or a header alone.
-	Rows int64
-	// Bytes is how many bytes were written: the file's size, byte order
+	Rows int64 `json:"rows"`
+	// Size is how many bytes were written: the file's size, byte order
 	// mark included.
-	Bytes int64
+	Size int64 `json:"size_bytes"`
 	// Malformed reports quoting that encoding/csv refuses (a bare quote,
 	// something after a closing quote, a quoted cell left open): the
 	// service would refuse the file, and Rows is only a best effort (read
 	// as LazyQuotes would).
-	Malformed bool
+	Malformed bool `json:"malformed,omitempty"`
 }
 
 // RowCounter counts the data rows of a delimited flat file and reads its
@@ -39,6 +40,7 @@ type FileCounts struct {
 // (CheckFile does): bytes that do not decode are counted as characters.
 // Not safe for concurrent use.
 type RowCounter struct {
+	key   string
 	enc   Encoding
 	delim byte
 	scan  *recordScanner
@@ -52,7 +54,7 @@ type RowCounter struct {
 	odd     []byte
 	mapped  []byte
 	done    bool
-	res     FileCounts
+	res     Counts
 }
 
 // NewRowCounter returns a counter of a file in format (its delimiter) and
@@ -60,7 +62,7 @@ type RowCounter struct {
 // order of its byte order mark (big-endian without one), Windows Latin-1
 // (where a UTF-8 byte order mark is three characters, as the service
 // decodes it).
-func NewRowCounter(format FileFormat, enc Encoding) (*RowCounter, error) {
+func NewRowCounter(format Format, enc Encoding) (*RowCounter, error) {
 	delim := format.Delimiter()
 	if delim == 0 {
 		return nil, fmt.Errorf("format %q is not one of CSV, PSV, TDF", format)
@@ -71,7 +73,7 @@ func NewRowCounter(format FileFormat, enc Encoding) (*RowCounter, error) {
 		return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
 	}
 	//nolint:gosec // every format's delimiter is ASCII
-	return &RowCounter{enc: enc, delim: byte(delim), scan: newRecordScanner(byte(delim))}, nil
+	return &RowCounter{key: FileTarget{format, enc}.Key(), enc: enc, delim: byte(delim), scan: newRecordScanner(byte(delim))}, nil
 }
 
 // bomWait is how many bytes the counter waits for before it tells a
@@ -169,7 +171,7 @@ func (c *RowCounter) headerEnded(size int64) {
 
 // Result ends the file and returns what was found. Later calls return
 // the same.
-func (c *RowCounter) Result() FileCounts {
+func (c *RowCounter) Result() Counts {
 	if c.done {
 		return c.res
 	}
@@ -184,7 +186,7 @@ func (c *RowCounter) Result() FileCounts {
 		c.head.end(c.body) // the header row runs to the end of the file
 	}
 	c.done = true
-	c.res = FileCounts{Rows: max(c.scan.records-1, 0), Bytes: c.written, Malformed: c.scan.malformed}
+	c.res = Counts{Key: c.key, Rows: max(c.scan.records-1, 0), Size: c.written, Malformed: c.scan.malformed}
 	if c.scan.records == 0 {
 		c.res.Columns = []string{}
 	} else {
@@ -193,12 +195,4 @@ func (c *RowCounter) Result() FileCounts {
 	c.head = headerCapture{done: true}
 	c.mapped = nil
 	return c.res
-}
-
-// Finish is Result in the shape a localfile.Counter returns it: the data
-// rows, the header row's cells (nil, with why, when unavailable), and
-// whether the rows are exact (false when the quoting is malformed).
-func (c *RowCounter) Finish() (rows int64, columns []string, noColumns string, exact bool) {
-	r := c.Result()
-	return r.Rows, r.Columns, r.NoColumns, !r.Malformed
 }

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"encoding/csv"
@@ -14,10 +14,10 @@ import (
 // HeaderMaxBytes bounds the header row a RowCounter reads the columns of:
 // when the bytes up to the header row's end (blank lines before it
 // included, the byte order mark not) are more, the columns are reported
-// unavailable (FileCounts.NoColumns).
+// unavailable (Counts.NoColumns).
 const HeaderMaxBytes = 64 << 10
 
-// Why FileCounts.Columns is unavailable (FileCounts.NoColumns).
+// Why Counts.Columns is unavailable (Counts.NoColumns).
 const (
 	// NoColumnsTooLong: the header row is longer than HeaderMaxBytes.
 	NoColumnsTooLong = "the header row is longer than 64 KiB"

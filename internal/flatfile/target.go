@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -13,14 +13,14 @@ const FileCheckLimit = 64 << 20
 // FileTarget is the format and encoding a file's bytes are checked
 // against and counted in, both known to the service (TargetOf).
 type FileTarget struct {
-	Format   FileFormat
+	Format   Format
 	Encoding Encoding
 }
 
 // TargetOf returns the target of a file in format and encoding; false when
 // either is not one the service knows, and the bytes then go unchecked.
 func TargetOf(format, encoding string) (FileTarget, bool) {
-	t := FileTarget{Format: FileFormat(format), Encoding: Encoding(encoding)}
+	t := FileTarget{Format: Format(format), Encoding: Encoding(encoding)}
 	if t.Format.Delimiter() == 0 || !t.Encoding.Known() {
 		return FileTarget{}, false
 	}

@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"bytes"
@@ -88,7 +88,7 @@ func checkAgainstCSV(t *testing.T, in []byte) {
 	if !utf8Clean(in) {
 		return
 	}
-	for _, f := range FileFormats {
+	for _, f := range Formats {
 		want, wantLine, wantTo := csvVerdict(in, f.Delimiter())
 		sum, err := CheckFile(bytes.NewReader(in), f, EncodingUTF8, 0)
 		var got FileProblem
@@ -155,7 +155,7 @@ func FuzzCheckFile(f *testing.F) {
 	f.Add(utf16Bytes("A,B\n1,2\n", false, true), uint8(0), uint8(1), uint16(7))
 	f.Add([]byte("A,B\n1,\x81\n"), uint8(0), uint8(2), uint16(3))
 	f.Fuzz(func(t *testing.T, in []byte, fmtIdx, encIdx uint8, limit uint16) {
-		format := FileFormats[int(fmtIdx)%len(FileFormats)]
+		format := Formats[int(fmtIdx)%len(Formats)]
 		enc := Encodings[int(encIdx)%len(Encodings)]
 		sum1, err1 := CheckFile(bytes.NewReader(in), format, enc, 0)
 		sum2, err2 := CheckFile(iotest.HalfReader(iotest.OneByteReader(bytes.NewReader(in))), format, enc, 0)
@@ -191,7 +191,7 @@ func FuzzCheckFile(f *testing.F) {
 }
 
 func BenchmarkCheckFile(b *testing.B) {
-	data := csvFileOf(64 << 20)
+	data := bytes.Repeat([]byte("4000,Dept 12,2024-05,123.45,plain note\n4010,Dept 3,2024-06,9.10,\"note, with comma\"\n"), (64<<20)/79)
 	latin := bytes.ReplaceAll(data, []byte("Dept"), []byte("D\xE9pt"))
 	head := data[:bytes.LastIndexByte(data[:16<<20], '\n')+1]
 	u16 := utf16Bytes(string(head), false, true)

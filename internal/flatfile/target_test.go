@@ -1,4 +1,4 @@
-package etl
+package flatfile
 
 import (
 	"strings"
@@ -48,7 +48,7 @@ func TestFileTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _ = c.Write([]byte("A|B\n1|2\n"))
-	if rows, columns, _, _ := c.Finish(); rows != 1 || len(columns) != 1 {
-		t.Errorf("a CSV counter read PSV as %d rows of %q", rows, columns)
+	if r := c.Result(); r.Rows != 1 || len(r.Columns) != 1 || r.Key != target.Key() {
+		t.Errorf("a CSV counter read PSV as %+v", r)
 	}
 }

@@ -104,12 +104,6 @@ type HashOptions struct {
 	CountKey string
 }
 
-// HashPath reads the regular file at p whole: its SHA-256, and its head
-// passed to check in the same read (HashFile with a Check and its Limit).
-func HashPath(p string, limit int64, check Check) (r *Record, checkErr, err error) {
-	return HashFile(p, HashOptions{Check: check, Limit: limit})
-}
-
 // HashFile reads the regular file at p whole, once: its SHA-256, its head
 // passed to o.Check (checkErr is what it returned) and every byte written
 // to o.Counter (the Record's Counts). The Record's Path and ID are set

@@ -14,7 +14,7 @@ func TestReads(t *testing.T) {
 	if n := Reads(p); n != 0 {
 		t.Fatalf("before any read: %d reads", n)
 	}
-	if _, _, err := HashPath(p, 0, nil); err != nil {
+	if _, _, err := HashFile(p, HashOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if n := Reads(p); n != 1 {
@@ -22,7 +22,7 @@ func TestReads(t *testing.T) {
 	}
 	// By a relative path: counted under the absolute one.
 	t.Chdir(dir)
-	if _, _, err := HashPath("gl.csv", 0, nil); err != nil {
+	if _, _, err := HashFile("gl.csv", HashOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if n := Reads(p); n != 2 {
@@ -36,7 +36,7 @@ func TestReads(t *testing.T) {
 	}
 	// A file that cannot be opened is not read.
 	missing := filepath.Join(dir, "missing.csv")
-	if _, _, err := HashPath(missing, 0, nil); err == nil {
+	if _, _, err := HashFile(missing, HashOptions{}); err == nil {
 		t.Fatal("hashed a missing file")
 	}
 	if n := Reads(missing); n != 0 {

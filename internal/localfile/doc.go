@@ -16,10 +16,9 @@
 //
 // One file per concern: identity*.go (a file's identity, per system, and
 // the path its records are kept under), record.go (a hash with the
-// identity it was taken for), records.go (which record a read may trust
-// instead of reading: its caller's, then the disk cache's), disk_cache*.go
-// (records across processes, in a directory of the user's alone; who owns
-// a file, per system),
+// identity it was taken for), disk_cache*.go (records across processes,
+// in a directory of the user's alone, and which one a read may trust
+// instead of reading; who owns a file, per system),
 // readahead.go (the one read-ahead reader),
 // hash.go (hashing), count.go (the Counter a caller's counting of a file's
 // rows rides the hash's read with), open.go (opening a regular file),

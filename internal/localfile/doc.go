@@ -22,8 +22,8 @@
 // readahead.go (the one read-ahead reader),
 // hash.go (hashing), count.go (the Counter a caller's counting of a file's
 // rows rides the hash's read with), open.go (opening a regular file),
-// send.go (the verified send), reads.go (the per-path read counter
-// tests assert on), journal_dir.go (the files of the journal of started jobs:
+// send.go (the verified send), reads.go (the hook tests count whole
+// reads with), journal_dir.go (the files of the journal of started jobs:
 // one per job, bytes it does not read, written whole or not at all,
 // removed by exactly one remover)
 // and process*.go (whether a process still runs, and which

@@ -226,13 +226,13 @@ func TestHashFileCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeFile(t, dir, strings.ReplaceAll(tc.name, ", ", "-")+".csv", tc.content)
 			abs, _ := filepath.Abs(p)
-			reads := Reads(abs)
+			reads := readsOf(abs)
 			c := newLineCounter()
 			r, checkErr, err := HashFile(p, HashOptions{Check: tc.check, Limit: 100, Counter: c, CountKey: "CSV/UTF-8"})
 			if err != nil || checkErr != nil || r.SHA256 != sha256Hex(tc.content) {
 				t.Fatalf("HashFile = %+v, %v, %v", r, checkErr, err)
 			}
-			if got := Reads(abs) - reads; got != 1 {
+			if got := readsOf(abs) - reads; got != 1 {
 				t.Fatalf("%d reads of the file, want 1", got)
 			}
 			want := int64(bytes.Count(tc.content, []byte{'\n'}) - 1)

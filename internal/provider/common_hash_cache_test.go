@@ -24,13 +24,13 @@ func TestPlanFileSHA256(t *testing.T) {
 	f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
 	plan := func(on bool) (string, int64) {
 		t.Helper()
-		before := localfile.Reads(abs)
+		before := readsOf(abs)
 		var d diag.Diagnostics
 		sum, err := newHashCache(on).planFileSHA256(ctx, f, &d)
 		if err != nil || d.HasError() {
 			t.Fatal(err, d)
 		}
-		return sum, localfile.Reads(abs) - before
+		return sum, readsOf(abs) - before
 	}
 	want := localfile.HashBytes([]byte("Account,Amount\n4000,1\n"))
 	if sum, reads := plan(true); sum != want || reads != 1 {

@@ -23,13 +23,13 @@ func TestHashBytes(t *testing.T) {
 	}
 }
 
-// TestHashReader: any reader, a small file or a large one: the SHA-256 of
-// every byte, and their count.
-func TestHashReader(t *testing.T) {
+// TestHashReaderToWithoutWriter: any reader, a small file or a large one:
+// the SHA-256 of every byte, and their count.
+func TestHashReaderToWithoutWriter(t *testing.T) {
 	for _, size := range []int{0, 1, hashBlock - 1, hashBlock, hashBlock + 1, hashAheadMin - 1, hashAheadMin, 3*hashBlock + 5} {
 		data := testBytes(size)
 		// A plain reader, read ahead.
-		sum, n, err := HashReader(iotest.HalfReader(bytes.NewReader(data)))
+		sum, n, err := HashReaderTo(iotest.HalfReader(bytes.NewReader(data)), nil)
 		if err != nil || sum != sha256Hex(data) || n != int64(size) {
 			t.Fatalf("reader of %d bytes: %s, %d, %v", size, sum, n, err)
 		}
@@ -38,7 +38,7 @@ func TestHashReader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum, n, err = HashReader(f)
+		sum, n, err = HashReaderTo(f, nil)
 		f.Close()
 		if err != nil || sum != sha256Hex(data) || n != int64(size) {
 			t.Fatalf("file of %d bytes: %s, %d, %v", size, sum, n, err)
@@ -47,7 +47,7 @@ func TestHashReader(t *testing.T) {
 	// A read error ends the hash, after the bytes read before it.
 	boom := errors.New("input/output error")
 	data := testBytes(3*hashBlock + 5)
-	sum, n, err := HashReader(io.MultiReader(bytes.NewReader(data), iotest.ErrReader(boom)))
+	sum, n, err := HashReaderTo(io.MultiReader(bytes.NewReader(data), iotest.ErrReader(boom)), nil)
 	if !errors.Is(err, boom) || sum != "" || n != int64(len(data)) {
 		t.Fatalf("failing reader: %q, %d, %v", sum, n, err)
 	}
@@ -91,8 +91,8 @@ func TestHashFile(t *testing.T) {
 func TestHashFileCheck(t *testing.T) {
 	dir := t.TempDir()
 	small := []byte("Account,Amount\n4000,1\n")
-	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
-	if len(large) <= smallFile {
+	large := repeatCSV("Account,Amount", "4000,100", hashAheadMin/9+1000)
+	if len(large) <= hashAheadMin {
 		t.Fatalf("%d bytes: not large", len(large))
 	}
 	size := int64(len(large))
@@ -212,7 +212,7 @@ func writeCSVFixture(b *testing.B, size int) (string, int64) {
 func TestHashFileCounts(t *testing.T) {
 	dir := t.TempDir()
 	small := []byte("Account,Amount\n4000,1\n4001,2\n")
-	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
+	large := repeatCSV("Account,Amount", "4000,100", hashAheadMin/9+1000)
 	for _, tc := range []struct {
 		name    string
 		content []byte

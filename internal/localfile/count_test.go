@@ -12,7 +12,7 @@ import (
 
 // TestHashReaderTo: the writer is written every byte in order, for a
 // plain reader (read ahead) and for small and large files, and the hash is
-// HashReader's.
+// the bytes' SHA-256.
 func TestHashReaderTo(t *testing.T) {
 	for _, size := range []int{0, 1, hashBlock + 1, hashAheadMin - 1, 3*hashBlock + 5} {
 		data := testBytes(size)

@@ -17,8 +17,9 @@ import (
 )
 
 // DiskCache holds hash records across provider processes: Terraform plans
-// in one process and applies (planning again first) in another, and a new
-// resource has no private state for the record to travel in. One small
+// in one process and applies (planning again first) in another, and the
+// record a plan writes serves that second plan and every later one while
+// the file is unchanged (Find; KeepSent adds the record of a send). One small
 // JSON file per record, named by the SHA-256 of the file's absolute path
 // and identity, in one directory. Writes go to a temporary file renamed
 // into place, so a reader sees a whole record or none, and concurrent runs
@@ -167,6 +168,37 @@ func (d *DiskCache) Get(abs string, id Identity) *Record {
 		return nil
 	}
 	return &r
+}
+
+// Find returns the trusted record (Record.Trusted) of the file at p as it
+// is now, checked against check; nil when the cache is nil, the file cannot
+// be stat'ed, or it has none: then the file is read.
+func (d *DiskCache) Find(p, check string) *Record {
+	if d == nil {
+		return nil
+	}
+	abs, id, ok := StatPath(p)
+	if !ok {
+		return nil
+	}
+	if r := d.Get(abs, id); r.Trusted(abs, id, check) {
+		return r
+	}
+	return nil
+}
+
+// KeepSent writes the record of the bytes o sent (Opened.SentRecord,
+// checked against check), with the counts of the record the cache holds
+// for the file (the plan's read of the same bytes counted them): a later
+// plan of the file as it is now trusts it. Nothing when the send did not
+// verify the bytes.
+func (d *DiskCache) KeepSent(o *Opened, check string) {
+	r, ok := o.SentRecord(check)
+	if !ok {
+		return
+	}
+	r.KeepCounts(d.Get(r.Path, r.ID))
+	d.Put(r)
 }
 
 // Put writes r, then keeps the directory within its bound. Failures are

@@ -2,6 +2,7 @@ package localfile
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -218,5 +219,91 @@ func TestDiskCacheCounts(t *testing.T) {
 	got = d.Get(old.Path, old.ID)
 	if got == nil || got.SHA256 != old.SHA256 || got.Counts != nil || got.CountsFor("CSV/UTF-8") != nil {
 		t.Fatalf("old record: %+v", got)
+	}
+}
+
+// TestDiskCacheFind: a read put with what it was checked against is found
+// for the file as it is now, and for that check only; a change of the
+// file's identity reads it again; a nil cache finds nothing.
+func TestDiskCacheFind(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	r, _, err := HashFile(p, HashOptions{})
+	if err != nil || r.Path == "" {
+		t.Fatal(r, err)
+	}
+	r.HashedAt = time.Now().Add(time.Hour).UnixNano() // past the racy window of the change time
+	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
+	if d.Find(p, "CSV/UTF-8") != nil {
+		t.Fatal("found a record before any was put")
+	}
+	r.Checked = "CSV/UTF-8"
+	d.Put(r)
+	if got := d.Find(p, "CSV/UTF-8"); got == nil || got.SHA256 != sha256Hex([]byte("Account,Amount\n4000,1\n")) || got.Checked != "CSV/UTF-8" {
+		t.Fatalf("put record not found: %+v", got)
+	}
+	if got := d.Find(p, ""); got == nil {
+		t.Error("not found when no check is needed")
+	}
+	if d.Find(p, "TDF/UTF-8") != nil || d.Find(filepath.Join(filepath.Dir(p), "missing.csv"), "") != nil {
+		t.Error("found for another check, or for a missing file")
+	}
+	if (*DiskCache)(nil).Find(p, "CSV/UTF-8") != nil {
+		t.Error("a nil cache found a record")
+	}
+	if err := os.WriteFile(p, []byte("Account,Amount\n4000,2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Find(p, "CSV/UTF-8"); got != nil {
+		t.Errorf("a rewritten file's record was found: %+v", got)
+	}
+}
+
+// TestDiskCacheKeepSent: the record of a verified send is written with the
+// counts of the cache's record of the same bytes, and with none when the
+// cache holds none; a send that did not verify its bytes writes nothing.
+func TestDiskCacheKeepSent(t *testing.T) {
+	content := []byte("Account,Amount\n4000,1\n")
+	p := writeFile(t, t.TempDir(), "gl.csv", content)
+	abs, id, ok := StatPath(p)
+	if !ok {
+		t.Fatal("no identity for the file")
+	}
+	counted, _, err := HashFile(p, HashOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted.Counts = &flatfile.Counts{Key: "CSV/UTF-8", Columns: []string{"Account", "Amount"}, Rows: 1, Size: int64(len(content))}
+	send := func() *Opened {
+		o, err := Open(p, sha256Hex(content))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { o.Close() })
+		return o
+	}
+	o := send()
+	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
+	d.KeepSent(o, "CSV/UTF-8")
+	if r := d.Get(abs, id); r != nil {
+		t.Fatalf("a record of bytes not sent: %+v", r)
+	}
+	rc, _ := o.Reader()
+	if _, err := io.ReadAll(rc); err != nil {
+		t.Fatal(err)
+	}
+	rc.Close()
+	d.Put(counted)
+	d.KeepSent(o, "CSV/UTF-8")
+	if r := d.Get(abs, id); r == nil || r.Counts == nil || r.Counts.Rows != 1 || r.Checked != "CSV/UTF-8" || r.HashedAt == counted.HashedAt {
+		t.Fatalf("with the plan's record: %+v", r)
+	}
+	fresh := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
+	fresh.KeepSent(o, "")
+	if r := fresh.Get(abs, id); r == nil || r.Counts != nil || r.SHA256 != sha256Hex(content) {
+		t.Fatalf("without a record: %+v", r)
 	}
 }

@@ -16,15 +16,14 @@
 //
 // One file per concern: identity*.go (a file's identity, per system, and
 // the path its records are kept under), record.go (a hash with the
-// identity it was taken for), records.go (which record a read may trust
-// instead of reading: its caller's, then the disk cache's), disk_cache*.go
-// (records across processes, in a directory of the user's alone; who owns
-// a file, per system),
+// identity it was taken for), disk_cache*.go (records across processes,
+// in a directory of the user's alone, and which one a read may trust
+// instead of reading; who owns a file, per system),
 // readahead.go (the one read-ahead reader),
 // hash.go (hashing), count.go (the Counter whose counts of a flat file,
 // flatfile.Counts, ride the hash's read and its record), open.go (opening a regular file),
-// send.go (the verified send), reads.go (the per-path read counter
-// tests assert on), journal_dir.go (the files of the journal of started jobs:
+// send.go (the verified send), reads.go (the hook tests count whole
+// reads with), journal_dir.go (the files of the journal of started jobs:
 // one per job, bytes it does not read, written whole or not at all,
 // removed by exactly one remover)
 // and process*.go (whether a process still runs, and which

@@ -16,11 +16,10 @@ import (
 const (
 	hashBlock  = 1 << 20
 	hashBlocks = 4
-	// hashAheadMin: below this size a plain buffered copy is as fast.
+	// hashAheadMin: below this size a plain buffered copy is as fast, and
+	// a file to check is read into memory once, hashed and checked from
+	// there.
 	hashAheadMin = 2 * hashBlock
-	// smallFile: files below this size are read into memory once, hashed
-	// and checked from there.
-	smallFile = 2 << 20
 )
 
 // HashBytes returns the SHA-256 hex digest of b.
@@ -29,14 +28,10 @@ func HashBytes(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-// HashReader returns the SHA-256 hex digest of r's bytes and their count,
-// reading ahead unless r is a regular file too small to gain from it.
-func HashReader(r io.Reader) (string, int64, error) {
-	return HashReaderTo(r, nil)
-}
-
-// HashReaderTo is HashReader that also writes every byte, in order, to w
-// (nil: none), such as a Counter: the bytes are read once for both. Read
+// HashReaderTo returns the SHA-256 hex digest of r's bytes and their
+// count, reading ahead unless r is a regular file too small to gain from
+// it, and writes every byte, in order, to w (nil: none), such as a
+// Counter: the bytes are read once for both. Read
 // ahead, each block is written to w on the reading goroutine as soon as
 // it is read (countingBlocks), while the caller's goroutine hashes the
 // blocks before it, so that w's work overlaps the hash instead of adding
@@ -103,12 +98,6 @@ type HashOptions struct {
 	Counter Counter
 }
 
-// HashPath reads the regular file at p whole: its SHA-256, and its head
-// passed to check in the same read (HashFile with a Check and its Limit).
-func HashPath(p string, limit int64, check Check) (r *Record, checkErr, err error) {
-	return HashFile(p, HashOptions{Check: check, Limit: limit})
-}
-
 // HashFile reads the regular file at p whole, once: its SHA-256, its head
 // passed to o.Check (checkErr is what it returned) and every byte written
 // to o.Counter (the Record's Counts). The Record's Path and ID are set
@@ -143,7 +132,7 @@ func HashFile(p string, o HashOptions) (r *Record, checkErr, err error) {
 
 // hashAndCheck reads the open file fh of size bytes whole: it returns its
 // SHA-256, and what o.Check says of its first o.Limit bytes; it
-// writes every byte to o.Counter. One read serves all: below smallFile the
+// writes every byte to o.Counter. One read serves all: below hashAheadMin the
 // bytes are read into memory once; above, the bytes read for the hash are
 // teed to the check, which runs in a goroutine of its own, and handed to
 // the counter block by block (HashReaderTo).
@@ -156,7 +145,7 @@ func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, checkErr,
 		sum, _, err := HashReaderTo(fh, w)
 		return sum, nil, err
 	}
-	if size < smallFile {
+	if size < hashAheadMin {
 		b, err := io.ReadAll(fh)
 		if err != nil {
 			return "", nil, err

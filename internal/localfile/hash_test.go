@@ -23,13 +23,13 @@ func TestHashBytes(t *testing.T) {
 	}
 }
 
-// TestHashReader: any reader, a small file or a large one: the SHA-256 of
-// every byte, and their count.
-func TestHashReader(t *testing.T) {
+// TestHashReaderToWithoutWriter: any reader, a small file or a large one:
+// the SHA-256 of every byte, and their count.
+func TestHashReaderToWithoutWriter(t *testing.T) {
 	for _, size := range []int{0, 1, hashBlock - 1, hashBlock, hashBlock + 1, hashAheadMin - 1, hashAheadMin, 3*hashBlock + 5} {
 		data := testBytes(size)
 		// A plain reader, read ahead.
-		sum, n, err := HashReader(iotest.HalfReader(bytes.NewReader(data)))
+		sum, n, err := HashReaderTo(iotest.HalfReader(bytes.NewReader(data)), nil)
 		if err != nil || sum != sha256Hex(data) || n != int64(size) {
 			t.Fatalf("reader of %d bytes: %s, %d, %v", size, sum, n, err)
 		}
@@ -38,7 +38,7 @@ func TestHashReader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum, n, err = HashReader(f)
+		sum, n, err = HashReaderTo(f, nil)
 		f.Close()
 		if err != nil || sum != sha256Hex(data) || n != int64(size) {
 			t.Fatalf("file of %d bytes: %s, %d, %v", size, sum, n, err)
@@ -47,23 +47,23 @@ func TestHashReader(t *testing.T) {
 	// A read error ends the hash, after the bytes read before it.
 	boom := errors.New("input/output error")
 	data := testBytes(3*hashBlock + 5)
-	sum, n, err := HashReader(io.MultiReader(bytes.NewReader(data), iotest.ErrReader(boom)))
+	sum, n, err := HashReaderTo(io.MultiReader(bytes.NewReader(data), iotest.ErrReader(boom)), nil)
 	if !errors.Is(err, boom) || sum != "" || n != int64(len(data)) {
 		t.Fatalf("failing reader: %q, %d, %v", sum, n, err)
 	}
 }
 
-func TestHashPath(t *testing.T) {
+func TestHashFile(t *testing.T) {
 	// A few MiB, streamed.
 	content := repeatCSV("Account,Amount,City", "4000,100.50,Montréal", 200_000)
 	dir := t.TempDir()
 	p := writeFile(t, dir, "big.csv", content)
 	_, id, hasIdentity := StatPath(p)
 	start := time.Now()
-	r, checkErr, err := HashPath(p, 0, nil)
+	r, checkErr, err := HashFile(p, HashOptions{})
 	end := time.Now()
 	if err != nil || checkErr != nil || r == nil || r.SHA256 != sha256Hex(content) {
-		t.Fatalf("HashPath = %+v, %v, %v", r, checkErr, err)
+		t.Fatalf("HashFile = %+v, %v, %v", r, checkErr, err)
 	}
 	if r.HashedAt < start.UnixNano() || r.HashedAt > end.UnixNano() || r.Checked != "" {
 		t.Errorf("record %+v: hashed at %d, want between %d and %d, and not checked", r, r.HashedAt, start.UnixNano(), end.UnixNano())
@@ -74,25 +74,25 @@ func TestHashPath(t *testing.T) {
 	}
 	// By a relative path: the record names the absolute one.
 	t.Chdir(dir)
-	if r, _, err := HashPath("big.csv", 0, nil); err != nil || r.SHA256 != sha256Hex(content) || (hasIdentity && r.Path != key) {
+	if r, _, err := HashFile("big.csv", HashOptions{}); err != nil || r.SHA256 != sha256Hex(content) || (hasIdentity && r.Path != key) {
 		t.Errorf("relative path: %+v, %v", r, err)
 	}
 	// What cannot be read: a *PathError and no record.
 	var pe *PathError
-	if r, checkErr, err := HashPath(filepath.Join(dir, "missing.csv"), 0, func(io.Reader) error { return nil }); r != nil || checkErr != nil || !errors.As(err, &pe) || pe.Kind != NotFound {
+	if r, checkErr, err := HashFile(filepath.Join(dir, "missing.csv"), HashOptions{Check: func(io.Reader) error { return nil }}); r != nil || checkErr != nil || !errors.As(err, &pe) || pe.Kind != NotFound {
 		t.Errorf("missing file: %+v, %v, %v", r, checkErr, err)
 	}
 }
 
-// TestHashPathCheck: the check sees all of a small file, and the first
+// TestHashFileCheck: the check sees all of a small file, and the first
 // limit+1 bytes of a large one, in the same read as the hash; what it
 // returns comes back as checkErr; a check that stops reading early does
 // not stop the hash.
-func TestHashPathCheck(t *testing.T) {
+func TestHashFileCheck(t *testing.T) {
 	dir := t.TempDir()
 	small := []byte("Account,Amount\n4000,1\n")
-	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
-	if len(large) <= smallFile {
+	large := repeatCSV("Account,Amount", "4000,100", hashAheadMin/9+1000)
+	if len(large) <= hashAheadMin {
 		t.Fatalf("%d bytes: not large", len(large))
 	}
 	size := int64(len(large))
@@ -116,13 +116,13 @@ func TestHashPathCheck(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var seen []byte
-			r, checkErr, err := HashPath(tc.path, tc.limit, func(r io.Reader) error {
+			r, checkErr, err := HashFile(tc.path, HashOptions{Check: func(r io.Reader) error {
 				var err error
 				seen, err = io.ReadAll(r)
 				return err
-			})
+			}, Limit: tc.limit})
 			if err != nil || checkErr != nil || r.SHA256 != sha256Hex(tc.content) {
-				t.Fatalf("HashPath = %+v, %v, %v", r, checkErr, err)
+				t.Fatalf("HashFile = %+v, %v, %v", r, checkErr, err)
 			}
 			if !bytes.Equal(seen, tc.content[:tc.seen]) {
 				t.Fatalf("the check saw %d bytes, want the first %d", len(seen), tc.seen)
@@ -146,7 +146,7 @@ func TestHashPathCheck(t *testing.T) {
 			content []byte
 		}{{smallPath, small}, {largePath, large}} {
 			// A limit past the file: the check could read it all.
-			r, checkErr, err := HashPath(f.path, 2*size, tc.check)
+			r, checkErr, err := HashFile(f.path, HashOptions{Check: tc.check, Limit: 2 * size})
 			if err != nil || !errors.Is(checkErr, tc.want) || (tc.want == nil && checkErr != nil) || r.SHA256 != sha256Hex(f.content) {
 				t.Errorf("%s, %d bytes: %+v, %v, %v; want the file's hash and %v", tc.name, len(f.content), r, checkErr, err, tc.want)
 			}
@@ -156,7 +156,7 @@ func TestHashPathCheck(t *testing.T) {
 
 // BenchmarkHashFile: the plan-time read of a 256 MiB CSV file (from the
 // page cache), three ways on one fixture: a plain io.Copy into SHA-256;
-// HashPath, which reads ahead in a goroutine; and HashPath with a check,
+// HashFile, which reads ahead in a goroutine; and HashFile with a check,
 // which also reads the first 64 MiB in the same read (the check runs in its
 // own goroutine and should cost little).
 func BenchmarkHashFile(b *testing.B) {
@@ -176,21 +176,21 @@ func BenchmarkHashFile(b *testing.B) {
 			f.Close()
 		}
 	})
-	b.Run("HashPath", func(b *testing.B) {
+	b.Run("HashFile", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, _, err := HashPath(p, 0, nil); err != nil {
+			if _, _, err := HashFile(p, HashOptions{}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	b.Run("HashPathChecked", func(b *testing.B) {
+	b.Run("HashFileChecked", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		readAll := func(r io.Reader) error { _, err := io.Copy(io.Discard, r); return err }
 		for b.Loop() {
-			if _, checkErr, err := HashPath(p, 64<<20, readAll); err != nil || checkErr != nil {
+			if _, checkErr, err := HashFile(p, HashOptions{Check: readAll, Limit: 64 << 20}); err != nil || checkErr != nil {
 				b.Fatal(err, checkErr)
 			}
 		}
@@ -212,7 +212,7 @@ func writeCSVFixture(b *testing.B, size int) (string, int64) {
 func TestHashFileCounts(t *testing.T) {
 	dir := t.TempDir()
 	small := []byte("Account,Amount\n4000,1\n4001,2\n")
-	large := repeatCSV("Account,Amount", "4000,100", smallFile/9+1000)
+	large := repeatCSV("Account,Amount", "4000,100", hashAheadMin/9+1000)
 	for _, tc := range []struct {
 		name    string
 		content []byte
@@ -226,13 +226,13 @@ func TestHashFileCounts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeFile(t, dir, strings.ReplaceAll(tc.name, ", ", "-")+".csv", tc.content)
 			abs, _ := filepath.Abs(p)
-			reads := Reads(abs)
+			reads := readsOf(abs)
 			c := newLineCounter()
 			r, checkErr, err := HashFile(p, HashOptions{Check: tc.check, Limit: 100, Counter: c})
 			if err != nil || checkErr != nil || r.SHA256 != sha256Hex(tc.content) {
 				t.Fatalf("HashFile = %+v, %v, %v", r, checkErr, err)
 			}
-			if got := Reads(abs) - reads; got != 1 {
+			if got := readsOf(abs) - reads; got != 1 {
 				t.Fatalf("%d reads of the file, want 1", got)
 			}
 			want := int64(bytes.Count(tc.content, []byte{'\n'}) - 1)

@@ -2,8 +2,9 @@ package localfile
 
 // Helpers shared by the package's tests: test files, patterned bytes,
 // independent hashes, readers of bounded reads, a check for leaked
-// goroutines, a Counter that counts lines, records of made-up files, and
-// a file's identity as the system gives it.
+// goroutines, a Counter that counts lines, records of made-up files, a
+// file's identity as the system gives it, and the count of a file's whole
+// reads (readsOf).
 
 import (
 	"bytes"
@@ -15,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -149,4 +152,28 @@ func testBytes(n int) []byte {
 		b[i] = byte(i*7 + i/251)
 	}
 	return b
+}
+
+// fileReads counts, per absolute path, the whole reads of files in this
+// test process (ReadHook, set once for the package's tests).
+var fileReads sync.Map // string -> *atomic.Int64
+
+func init() {
+	h := func(p string) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		n, _ := fileReads.LoadOrStore(abs, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1) //nolint:forcetypeassert // only *atomic.Int64 is stored
+	}
+	ReadHook.Store(&h)
+}
+
+// readsOf returns how many times the file at abs was read whole.
+func readsOf(abs string) int64 {
+	if n, ok := fileReads.Load(abs); ok {
+		return n.(*atomic.Int64).Load() //nolint:forcetypeassert // only *atomic.Int64 is stored
+	}
+	return 0
 }

@@ -66,8 +66,8 @@ func bindMountChild(t *testing.T, dir string) {
 	if ida != idb || pa != realPath(t, a) || pb != realPath(t, b) || pa == pb {
 		t.Fatalf("src: %q %+v; dst: %q %+v; want one identity under two key paths", pa, ida, pb, idb)
 	}
-	if r, _, err := HashPath(b, 0, nil); err != nil || r.ID != ida || r.Path != pb {
-		t.Fatalf("HashPath through the mount: %+v, %v", r, err)
+	if r, _, err := HashFile(b, HashOptions{}); err != nil || r.ID != ida || r.Path != pb {
+		t.Fatalf("HashFile through the mount: %+v, %v", r, err)
 	}
 	fi, err := os.Stat(a)
 	if err != nil {

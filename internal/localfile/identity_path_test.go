@@ -26,7 +26,7 @@ func statIdentity(t *testing.T, p string) (string, Identity) {
 	return abs, id
 }
 
-// expectSameFile asserts that StatPath, HashPath and a send's record of
+// expectSameFile asserts that StatPath, HashFile and a send's record of
 // name all give the identity and key path of the file at want.
 func expectSameFile(t *testing.T, name, want string) {
 	t.Helper()
@@ -35,12 +35,12 @@ func expectSameFile(t *testing.T, name, want string) {
 	if abs, id := statIdentity(t, name); abs != wantPath || id != wantID {
 		t.Errorf("StatPath(%s) = %q, %+v; want %q, %+v (the file opened)", name, abs, id, wantPath, wantID)
 	}
-	r, _, err := HashPath(name, 0, nil)
+	r, _, err := HashFile(name, HashOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Path != wantPath || r.ID != wantID {
-		t.Errorf("HashPath(%s) record %q, %+v; want %q, %+v", name, r.Path, r.ID, wantPath, wantID)
+		t.Errorf("HashFile(%s) record %q, %+v; want %q, %+v", name, r.Path, r.ID, wantPath, wantID)
 	}
 	o, err := Open(name, "")
 	if err != nil {
@@ -136,7 +136,7 @@ func TestDiskCacheSymlinkDotDot(t *testing.T) {
 	dir, realFile, decoy := dotDotFixture(t)
 	d := &DiskCache{dir: filepath.Join(t.TempDir(), "hashes"), max: 16}
 	later := time.Now().Add(time.Hour).UnixNano() // past the racy window of both files
-	r, _, err := HashPath(decoy, 0, nil)
+	r, _, err := HashFile(decoy, HashOptions{})
 	if err != nil || r.Path == "" {
 		t.Fatal(r, err)
 	}
@@ -151,8 +151,8 @@ func TestDiskCacheSymlinkDotDot(t *testing.T) {
 	if got := d.Get(abs, id); got.Trusted(abs, id, "") {
 		t.Fatalf("the record of %s is trusted for %s (real/data.csv, edited): %+v", decoy, name, got)
 	}
-	// The record HashPath takes of that name is found again by it.
-	r, _, err = HashPath(name, 0, nil)
+	// The record HashFile takes of that name is found again by it.
+	r, _, err = HashFile(name, HashOptions{})
 	if err != nil || r.SHA256 != sha256Hex([]byte("Account,Amount\n4000,2\n")) {
 		t.Fatal(r, err)
 	}
@@ -194,8 +194,8 @@ func TestStatPathHardLink(t *testing.T) {
 	if idb2 == idb || idb2 != ida2 {
 		t.Fatalf("edit through a: b's identity %+v -> %+v, a's now %+v; want b's changed, equal to a's", idb, idb2, ida2)
 	}
-	if r, _, err := HashPath(b, 0, nil); err != nil || r.ID != ida2 || r.SHA256 != sha256Hex([]byte("Account,Amount\n4000,2\n")) {
-		t.Fatalf("HashPath(b) after the edit through a: %+v, %v", r, err)
+	if r, _, err := HashFile(b, HashOptions{}); err != nil || r.ID != ida2 || r.SHA256 != sha256Hex([]byte("Account,Amount\n4000,2\n")) {
+		t.Fatalf("HashFile(b) after the edit through a: %+v, %v", r, err)
 	}
 }
 

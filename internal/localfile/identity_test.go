@@ -82,8 +82,8 @@ func TestIdentityHook(t *testing.T) {
 	if _, id, ok := StatPath(p); !ok || id != frozen {
 		t.Fatalf("StatPath with the hook = %+v, %v; want %+v", id, ok, frozen)
 	}
-	if r, _, err := HashPath(p, 0, nil); err != nil || r.ID != frozen {
-		t.Fatalf("HashPath with the hook = %+v, %v; want the identity %+v", r, err, frozen)
+	if r, _, err := HashFile(p, HashOptions{}); err != nil || r.ID != frozen {
+		t.Fatalf("HashFile with the hook = %+v, %v; want the identity %+v", r, err, frozen)
 	}
 	if key := realPath(t, p); len(seen) != 2 || seen[0] != key || seen[1] != key {
 		t.Fatalf("the hook saw %q", seen)

@@ -53,28 +53,19 @@ func (e *PathError) Error() string {
 
 func (e *PathError) Unwrap() error { return e.Err }
 
-// statRegular checks that p names a regular file; its errors are
-// *PathErrors.
-func statRegular(p string) error {
+// OpenRegular checks that p names a regular file (stat'ed first, so that
+// a named pipe is never opened) and opens it; its errors are *PathErrors.
+func OpenRegular(p string) (*os.File, error) {
 	fi, err := os.Stat(p) //nolint:gosec // G703: the path is the user's configuration; reading it is the point
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &PathError{Op: OpStat, Kind: NotFound, Path: p, Err: err}
+		return nil, &PathError{Op: OpStat, Kind: NotFound, Path: p, Err: err}
 	case err != nil:
-		return &PathError{Op: OpStat, Path: p, Err: err}
+		return nil, &PathError{Op: OpStat, Path: p, Err: err}
 	case fi.IsDir():
-		return &PathError{Op: OpStat, Kind: IsDir, Path: p}
+		return nil, &PathError{Op: OpStat, Kind: IsDir, Path: p}
 	case !fi.Mode().IsRegular():
-		return &PathError{Op: OpStat, Kind: NotRegular, Path: p, Mode: fi.Mode()}
-	}
-	return nil
-}
-
-// OpenRegular checks that p names a regular file and opens it; its errors
-// are *PathErrors.
-func OpenRegular(p string) (*os.File, error) {
-	if err := statRegular(p); err != nil {
-		return nil, err
+		return nil, &PathError{Op: OpStat, Kind: NotRegular, Path: p, Mode: fi.Mode()}
 	}
 	f, err := os.Open(p) //nolint:gosec // G703: as above
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestOpenRegular: a regular file opens; what is not one, or cannot be
-// read, is a *PathError of its Kind, from OpenRegular and from HashPath.
+// read, is a *PathError of its Kind, from OpenRegular and from HashFile.
 func TestOpenRegular(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
@@ -57,10 +57,10 @@ func TestOpenRegular(t *testing.T) {
 			if tc.kind == Unreadable && !strings.HasSuffix(err.Error(), pe.Err.Error()) {
 				t.Errorf("Error() = %q does not say the system's error %q", err, pe.Err)
 			}
-			// HashPath fails the same way.
+			// HashFile fails the same way.
 			var hpe *PathError
-			if r, _, err := HashPath(tc.path, 0, nil); r != nil || !errors.As(err, &hpe) || hpe.Kind != tc.kind {
-				t.Errorf("HashPath = %+v, %v", r, err)
+			if r, _, err := HashFile(tc.path, HashOptions{}); r != nil || !errors.As(err, &hpe) || hpe.Kind != tc.kind {
+				t.Errorf("HashFile = %+v, %v", r, err)
 			}
 		})
 	}
@@ -92,10 +92,10 @@ func TestOpenRegularUnreadable(t *testing.T) {
 		if fi, err := os.Stat(mem); runtime.GOOS != "linux" || err != nil || !fi.Mode().IsRegular() {
 			t.Skip("no /proc/self/mem (a regular file whose read fails) on this system")
 		}
-		r, _, err := HashPath(mem, 0, nil)
+		r, _, err := HashFile(mem, HashOptions{})
 		var pe *PathError
 		if r != nil || !errors.As(err, &pe) || pe.Kind != Unreadable || pe.Op != OpRead || pe.Err == nil {
-			t.Fatalf("HashPath = %+v, %v; want an Unreadable read", r, err)
+			t.Fatalf("HashFile = %+v, %v; want an Unreadable read", r, err)
 		}
 		if !strings.HasPrefix(err.Error(), `read "/proc/self/mem": `) {
 			t.Errorf("Error() = %q", err)

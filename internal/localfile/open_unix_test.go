@@ -35,8 +35,8 @@ func TestOpenRegularNotRegular(t *testing.T) {
 		if err.Error() != tc.text {
 			t.Errorf("Error() = %q, want %q", err, tc.text)
 		}
-		if r, _, err := HashPath(tc.path, 0, nil); r != nil || !errors.As(err, &pe) || pe.Kind != NotRegular {
-			t.Errorf("%s: HashPath = %+v, %v", tc.path, r, err)
+		if r, _, err := HashFile(tc.path, HashOptions{}); r != nil || !errors.As(err, &pe) || pe.Kind != NotRegular {
+			t.Errorf("%s: HashFile = %+v, %v", tc.path, r, err)
 		}
 		if o, err := Open(tc.path, ""); o != nil || !errors.As(err, &pe) || pe.Kind != NotRegular {
 			t.Errorf("%s: Open = %v, %v", tc.path, o, err)

@@ -1,29 +1,15 @@
 package localfile
 
-import (
-	"path/filepath"
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
-// fileReads counts, per absolute path, the times a file was read whole in
-// this process (hashing and sends): tests assert on it through Reads.
-var fileReads sync.Map // string -> *atomic.Int64
+// ReadHook, when set (tests only), is called with the name of a file each
+// time this process reads it whole: a hash (HashFile, Open without a
+// hash) and each attempt of a send. Tests count reads with it.
+var ReadHook atomic.Pointer[func(name string)]
 
-// countRead counts one whole read of the file at p.
+// countRead reports one whole read of the file at p to ReadHook, when set.
 func countRead(p string) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		abs = p
+	if h := ReadHook.Load(); h != nil {
+		(*h)(p)
 	}
-	n, _ := fileReads.LoadOrStore(abs, new(atomic.Int64))
-	n.(*atomic.Int64).Add(1) //nolint:forcetypeassert // only *atomic.Int64 is stored
-}
-
-// Reads returns how many times this process read the file at abs whole.
-func Reads(abs string) int64 {
-	if n, ok := fileReads.Load(abs); ok {
-		return n.(*atomic.Int64).Load() //nolint:forcetypeassert // only *atomic.Int64 is stored
-	}
-	return 0
 }

@@ -61,7 +61,7 @@ func Open(p, want string) (*Opened, error) {
 		return o, nil
 	}
 	countRead(p)
-	sum, n, err := HashReader(f)
+	sum, n, err := HashReaderTo(f, nil)
 	if err != nil {
 		f.Close()
 		return nil, &PathError{Op: OpRead, Path: p, Err: err}

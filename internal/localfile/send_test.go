@@ -184,15 +184,15 @@ func TestSendReaderLazy(t *testing.T) {
 	defer o.Close()
 	rc, _ := o.Reader()
 	rc.Close()
-	if n := Reads(p); n != 0 {
+	if n := readsOf(p); n != 0 {
 		t.Fatalf("opened and closed: %d reads", n)
 	}
 	if r, ok := rc.(*countedReader).r.(*aheadReader); !ok || len(r.free) != 0 || o.Sent() != 0 {
 		t.Fatalf("opened and closed: buffers or bytes handed over")
 	}
 	rc, _ = o.Reader()
-	if _, err := io.Copy(io.Discard, rc); err != nil || Reads(p) != 1 {
-		t.Fatalf("read: %v, %d reads", err, Reads(p))
+	if _, err := io.Copy(io.Discard, rc); err != nil || readsOf(p) != 1 {
+		t.Fatalf("read: %v, %d reads", err, readsOf(p))
 	}
 }
 
@@ -400,7 +400,7 @@ func TestOpenReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := Reads(p); n != 1 {
+	if n := readsOf(p); n != 1 {
 		t.Fatalf("Open without a hash: %d reads, want 1", n)
 	}
 	if o.SHA256() != sha256Hex(content) || o.Size() != int64(len(content)) {
@@ -411,7 +411,7 @@ func TestOpenReads(t *testing.T) {
 		t.Fatalf("send: %d bytes, %v", len(got), err)
 	}
 	o.Close()
-	if n := Reads(p); n != 2 {
+	if n := readsOf(p); n != 2 {
 		t.Fatalf("open and send: %d reads, want 2", n)
 	}
 	p = writeFile(t, dir, "hashed.csv", content)
@@ -420,12 +420,12 @@ func TestOpenReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer o.Close()
-	if n := Reads(p); n != 0 {
+	if n := readsOf(p); n != 0 {
 		t.Fatalf("Open with a hash: %d reads, want 0", n)
 	}
 	rc, _ = o.Reader()
-	if _, err := io.Copy(io.Discard, rc); err != nil || Reads(p) != 1 {
-		t.Fatalf("send: %v, %d reads, want 1", err, Reads(p))
+	if _, err := io.Copy(io.Discard, rc); err != nil || readsOf(p) != 1 {
+		t.Fatalf("send: %v, %d reads, want 1", err, readsOf(p))
 	}
 }
 

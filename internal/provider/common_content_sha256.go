@@ -42,7 +42,7 @@ var rowsInput = etl.DataUpload{}.CSVFile().Input
 // planInputEntry hashes one input as planned (a file is checked in the
 // same read, as the top-level file is); nil when a value it needs is
 // unknown or the file has a problem. wo holds the input's write-only
-// content (file.content_wo); hc the caches of file hashes (nil: none).
+// content (file.content_wo); hc the hash cache (nil: none).
 func planInputEntry(ctx context.Context, in keyedInput, step importjob.Step, wo writeOnlyData, hc *hashCache) (*inputEntry, diag.Diagnostics) {
 	if hc == nil {
 		hc = &hashCache{} // off: the file is read, and counted in that read

@@ -13,59 +13,55 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// TestPlanFileSHA256: the first plan reads and records; later plans reuse
-// the record while the file's identity holds; any change reads again.
+// TestPlanFileSHA256: the first plan reads and records in the disk cache;
+// later plans (a new resource's too) reuse the record while the file's
+// identity holds; any change reads again; with the cache off every plan
+// reads and nothing is recorded.
 func TestPlanFileSHA256(t *testing.T) {
 	ctx := context.Background()
 	p := oldFile(t, "Account,Amount\n4000,1\n")
 	abs, _ := filepath.Abs(p)
 	f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
-	plan := func(private fakePrivate) (string, int64) {
+	plan := func(on bool) (string, int64) {
 		t.Helper()
-		before := localfile.Reads(abs)
-		hc := newHashCache(ctx, true, private)
+		before := readsOf(abs)
 		var d diag.Diagnostics
-		sum, err := hc.planFileSHA256(ctx, f, &d)
+		sum, err := newHashCache(on).planFileSHA256(ctx, f, &d)
 		if err != nil || d.HasError() {
 			t.Fatal(err, d)
 		}
-		hc.keep(ctx, private, &d)
-		return sum, localfile.Reads(abs) - before
+		return sum, readsOf(abs) - before
 	}
-	private := fakePrivate{}
 	want := localfile.HashBytes([]byte("Account,Amount\n4000,1\n"))
-	if sum, reads := plan(private); sum != want || reads != 1 {
+	if sum, reads := plan(true); sum != want || reads != 1 {
 		t.Fatalf("first plan: %s, %d reads", sum, reads)
 	}
-	if sum, reads := plan(private); sum != want || reads != 0 {
-		t.Fatalf("unchanged (private state): %s, %d reads; want no read", sum, reads)
-	}
-	if sum, reads := plan(fakePrivate{}); sum != want || reads != 0 {
-		t.Fatalf("unchanged (disk cache, a new resource): %s, %d reads; want no read", sum, reads)
+	if sum, reads := plan(true); sum != want || reads != 0 {
+		t.Fatalf("unchanged: %s, %d reads; want no read", sum, reads)
 	}
 	// Another format to check against: read again.
 	f.Format = types.StringValue("CSV")
 	f.Encoding = types.StringValue("Windows Latin-1")
-	if sum, reads := plan(private); sum != want || reads != 1 {
+	if sum, reads := plan(true); sum != want || reads != 1 {
 		t.Fatalf("another encoding: %s, %d reads; want one", sum, reads)
 	}
 	// A chmod changes the change time: read again, same hash.
 	if err := os.Chmod(p, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if sum, reads := plan(private); sum != want || reads != 1 {
+	if sum, reads := plan(true); sum != want || reads != 1 {
 		t.Fatalf("after chmod: %s, %d reads; want one", sum, reads)
 	}
 	// Off: always read, nothing recorded.
-	off := newHashCache(ctx, false, private)
-	var d diag.Diagnostics
-	before := localfile.Reads(abs)
-	if sum, err := off.planFileSHA256(ctx, f, &d); err != nil || sum != want || localfile.Reads(abs)-before != 1 {
-		t.Fatalf("cache off: %s, %v, %d reads", sum, err, localfile.Reads(abs)-before)
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
 	}
-	empty := fakePrivate{}
-	off.keep(ctx, empty, &d)
-	if len(empty) != 0 {
+	for range 2 {
+		if sum, reads := plan(false); sum != want || reads != 1 {
+			t.Fatalf("cache off: %s, %d reads; want one", sum, reads)
+		}
+	}
+	if key, id, ok := localfile.StatPath(p); !ok || localfile.UserDiskCache().Get(key, id) != nil {
 		t.Error("cache off recorded a hash")
 	}
 }
@@ -90,17 +86,14 @@ func TestPlanFileSHA256FrozenTimestamps(t *testing.T) {
 			abs, _ := filepath.Abs(p)
 			freeze(t, abs, tc.stamp)
 			f := fileModel{Path: types.StringValue(p), Format: types.StringNull(), Encoding: types.StringNull(), Name: types.StringNull()}
-			private := fakePrivate{}
-			hc := newHashCache(ctx, true, private)
 			var d diag.Diagnostics
-			if _, err := hc.planFileSHA256(ctx, f, &d); err != nil {
+			if _, err := newHashCache(true).planFileSHA256(ctx, f, &d); err != nil {
 				t.Fatal(err)
 			}
-			hc.keep(ctx, private, &d)
 			if err := os.WriteFile(p, []byte("Account,Amount\n4000,2\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			sum, err := newHashCache(ctx, true, private).planFileSHA256(ctx, f, &d)
+			sum, err := newHashCache(true).planFileSHA256(ctx, f, &d)
 			if fresh := sum == localfile.HashBytes([]byte("Account,Amount\n4000,2\n")); err != nil || fresh != tc.wantFresh {
 				t.Fatalf("after a same-size edit: %s, %v; want the new hash: %v", sum, err, tc.wantFresh)
 			}

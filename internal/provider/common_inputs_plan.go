@@ -60,8 +60,8 @@ func warnStepsNotLoaded(t importjob.Template, steps map[string]importjob.Step, d
 // top-level file is checked; each problem is on the input's attribute.
 // entries[i] is ins[i]'s, with the step it loads; nil when a value it
 // needs is unknown or an input has a problem. wo holds the inputs'
-// write-only content (the resource's); hc the caches of file hashes (nil:
-// every file is read).
+// write-only content (the resource's); hc the hash cache (nil: every file
+// is read).
 func planInputEntries(ctx context.Context, t importjob.Template, steps map[string]importjob.Step, ins []keyedInput, wo writeOnlyData, hc *hashCache) ([]inputEntry, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	entries := make([]inputEntry, 0, len(ins))

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -119,10 +121,35 @@ func (c *cacheFixture) vars(extra config.Variables) config.Variables {
 	return v
 }
 
+// fileReads counts, per absolute path, the whole reads of files in this
+// test process: plan-time hashing and sends (localfile.ReadHook, set once
+// for the package's tests).
+var fileReads sync.Map // string -> *atomic.Int64
+
+func init() {
+	h := func(p string) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		n, _ := fileReads.LoadOrStore(abs, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1) //nolint:forcetypeassert // only *atomic.Int64 is stored
+	}
+	localfile.ReadHook.Store(&h)
+}
+
+// readsOf returns how many times the file at abs was read whole.
+func readsOf(abs string) int64 {
+	if n, ok := fileReads.Load(abs); ok {
+		return n.(*atomic.Int64).Load() //nolint:forcetypeassert // only *atomic.Int64 is stored
+	}
+	return 0
+}
+
 // expectReads asserts the file was read exactly n times so far.
 func (c *cacheFixture) expectReads(n int64, what string) statecheck.StateCheck {
 	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-		if got := localfile.Reads(c.abs); got != n {
+		if got := readsOf(c.abs); got != n {
 			resp.Error = fmt.Errorf("%s: the file was read %d times, want %d", what, got, n)
 		}
 	})
@@ -131,7 +158,7 @@ func (c *cacheFixture) expectReads(n int64, what string) statecheck.StateCheck {
 // requireReads fails the test unless the file was read n times so far.
 func (c *cacheFixture) requireReads(n int64, what string) {
 	c.t.Helper()
-	if got := localfile.Reads(c.abs); got != n {
+	if got := readsOf(c.abs); got != n {
 		c.t.Errorf("%s: the file was read %d times, want %d", what, got, n)
 	}
 }

@@ -169,7 +169,7 @@ func pemProblem(b []byte) string {
 }
 
 // EnvHashCache names the environment variable that turns the file hash
-// caches off ("0" or "false") when the hash_cache attribute is not set.
+// cache off ("0" or "false") when the hash_cache attribute is not set.
 const EnvHashCache = "ETL_HASH_CACHE"
 
 // hashCacheDescription holds hash_cache's description: what the cache
@@ -178,9 +178,9 @@ const hashCacheDescription = "Whether a plan may reuse a file's recorded SHA-256
 	"instead of reading it again; an apply always hashes what it sends. Defaults to `true`. " +
 	"Can also be set with the `" + EnvHashCache + "` environment variable (`0` or `false` turns it off). See [Importing large files](guides/large-files.md)."
 
-// resolveHashCache reports whether the file hash caches are on: hash_cache,
+// resolveHashCache reports whether the file hash cache is on: hash_cache,
 // else its environment variable, else on. A variable that is not a
-// boolean is an error, and leaves the caches on. getenv is os.Getenv
+// boolean is an error, and leaves the cache on. getenv is os.Getenv
 // outside tests.
 func resolveHashCache(v types.Bool, getenv func(string) string) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics

@@ -23,7 +23,7 @@ type runnerData struct {
 // importResourceData is what Configure hands the etl_import resource.
 type importResourceData struct {
 	runnerData
-	hashCache bool                 // the file hash caches are on (hash_cache)
+	hashCache bool                 // the file hash cache is on (hash_cache)
 	journal   *importjob.Journal   // the jobs in no state yet: the server's
 	gate      *responseGate        // spaces the responses: the server's
 	refreshed *importjob.Refreshed // the files the provider's refreshes read

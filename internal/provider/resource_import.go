@@ -36,7 +36,7 @@ func newImportResource() resource.Resource { return &importResource{} }
 // wording) starts, submits and waits for its job.
 type importResource struct {
 	jobRunner
-	hashCache bool               // the file hash caches are on (common_hash_cache.go)
+	hashCache bool               // the file hash cache is on (common_hash_cache.go)
 	journal   *importjob.Journal // the jobs in no state yet (resource_import_journal.go)
 	gate      *responseGate      // spaces the responses (resource_import_response_gate.go)
 	// refreshed: the files of the objects refreshed by this provider
@@ -130,7 +130,7 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if !r.keepJob(ctx, cs, plan, job, resp) {
 		return nil
 	}
-	keepSentRecord(ctx, r.hashCache, plan, up, resp.Private, &resp.Diagnostics)
+	keepSentRecord(ctx, r.hashCache, plan, up)
 	return job
 }
 
@@ -192,8 +192,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
 	}
 	r.refreshed.Add(state.ID.ValueString(), r.onService(refreshedSources(ctx, state)))
-	refreshRecord(ctx, r.hashCache, &state, req.Private, resp.Private, &resp.Diagnostics)
-	refreshFacts(ctx, &state, resp.Private, r.tuning.bodyLimit())
+	refreshFacts(ctx, &state, newHashCache(r.hashCache), r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

@@ -142,17 +142,18 @@ func pick[T attr.Value](planned, got, none T) T {
 
 // refreshFacts, at a refresh, fills the facts of a state that has none
 // (written before they existed) where they are known without reading
-// anything: a file's from the record of its hash in private state when
-// it has counts and is that of the hash in state, rows and inline content
-// from the state (rows over limit bytes counted as a CSV file). Write-only
-// data's stay null. It reports whether it filled them.
-func refreshFacts(ctx context.Context, m *importModel, priv privateGetter, limit int64) bool {
+// anything: a file's from the record of its hash in hc when it is trusted
+// for the file as it is now, has counts and is that of the hash in state,
+// rows and inline content from the state (rows over limit bytes counted
+// as a CSV file). Write-only data's stay null. It reports whether it
+// filled them.
+func refreshFacts(ctx context.Context, m *importModel, hc *hashCache, limit int64) bool {
 	have := m.dataFacts
 	if !have.Columns.IsNull() || !have.RowCount.IsNull() || !have.SizeBytes.IsNull() || !known(m.ContentSHA256) || !m.Inputs.IsNull() {
 		return false
 	}
 	var rec *localfile.Record
-	if r := recordFrom(ctx, priv); r != nil && r.SHA256 == m.ContentSHA256.ValueString() {
+	if r := hc.trustedFor(ctx, m.File); r != nil && r.SHA256 == m.ContentSHA256.ValueString() {
 		rec = r
 	}
 	var diags diag.Diagnostics

@@ -2,13 +2,9 @@ package provider
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -25,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // columns, row_count and size_bytes are known in the plan of a new import
@@ -155,27 +152,27 @@ type importWithoutFacts struct{ *importResource }
 func (r importWithoutFacts) ModifyPlan(ctx context.Context, req tfres.ModifyPlanRequest, resp *tfres.ModifyPlanResponse) {
 	r.importResource.ModifyPlan(ctx, req, resp)
 	if !resp.Plan.Raw.IsNull() {
-		forgetFacts(ctx, resp.Plan.GetAttribute, resp.Plan.SetAttribute, resp.Private)
+		forgetFacts(ctx, resp.Plan.GetAttribute, resp.Plan.SetAttribute)
 	}
 }
 
 // Create records the facts null.
 func (r importWithoutFacts) Create(ctx context.Context, req tfres.CreateRequest, resp *tfres.CreateResponse) {
 	r.importResource.Create(ctx, req, resp)
-	forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute, resp.Private)
+	forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute)
 }
 
 // Read keeps the facts null.
 func (r importWithoutFacts) Read(ctx context.Context, req tfres.ReadRequest, resp *tfres.ReadResponse) {
 	r.importResource.Read(ctx, req, resp)
 	if !resp.State.Raw.IsNull() {
-		forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute, resp.Private)
+		forgetFacts(ctx, resp.State.GetAttribute, resp.State.SetAttribute)
 	}
 }
 
 // forgetFacts sets the facts null, those of each input too, and drops
-// the counts of the private record.
-func forgetFacts(ctx context.Context, get, set func(context.Context, path.Path, any) diag.Diagnostics, p privateStore) {
+// the counts of the disk cache's record of the file.
+func forgetFacts(ctx context.Context, get, set func(context.Context, path.Path, any) diag.Diagnostics) {
 	at := []path.Path{path.Root("columns")}
 	var inputs types.Map
 	if d := get(ctx, path.Root("inputs"), &inputs); !d.HasError() && !inputs.IsUnknown() {
@@ -188,21 +185,23 @@ func forgetFacts(ctx context.Context, get, set func(context.Context, path.Path, 
 		set(ctx, c.ParentPath().AtName("row_count"), types.Int64Null())
 		set(ctx, c.ParentPath().AtName("size_bytes"), types.Int64Null())
 	}
-	if rec := recordFrom(ctx, p); rec != nil {
-		rec.Counts = nil
-		var d diag.Diagnostics
-		saveRecord(ctx, p, rec, &d)
+	var p types.String
+	get(ctx, path.Root("file").AtName("path"), &p)
+	if abs, id, ok := localfile.StatPath(p.ValueString()); known(p) && ok {
+		if rec := localfile.UserDiskCache().Get(abs, id); rec != nil {
+			rec.Counts = nil
+			localfile.UserDiskCache().Put(rec)
+		}
 	}
 }
 
-// After the apply of an unchanged old file, the private record of its
-// hash keeps the plan's counts: a later plan that trusts the record knows
-// the values without reading the file.
-func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
+// After the apply of an unchanged old file, the disk cache's record of its
+// hash (the send's: localfile.DiskCache.KeepSent) keeps the plan's counts:
+// a later plan that trusts the record knows the values without reading
+// the file.
+func TestAccImport_dataFactsKeptInTheHashCache(t *testing.T) {
 	c := newCacheFixture(t, true)
-	workDir := t.TempDir()
 	resource.ParallelTest(t, resource.TestCase{
-		WorkingDir: workDir,
 		Steps: []resource.TestStep{{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			ConfigDirectory:          withProvider(t, hashCacheDirectory),
@@ -211,45 +210,12 @@ func TestAccImport_dataFactsKeptInPrivateState(t *testing.T) {
 				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("row_count"), knownvalue.Int64Exact(300_000)),
 				plancheck.ExpectKnownValue(cachedAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(len(c.content)))),
 			}},
-			ConfigStateChecks: []statecheck.StateCheck{c.imported(1), privateStateHolds(workDir, `"rows":300000`)},
+			ConfigStateChecks: []statecheck.StateCheck{c.imported(1), stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+				abs, id, _ := localfile.StatPath(c.path)
+				if r := localfile.UserDiskCache().Get(abs, id); r == nil || r.Counts == nil || r.Counts.Rows != 300_000 || r.Counts.Size != int64(len(c.content)) {
+					resp.Error = fmt.Errorf("the disk cache's record of the file after the apply: %+v", r)
+				}
+			})},
 		}},
 	})
-}
-
-// privateStateHolds checks that the private state of some resource in the
-// state files under dir holds want (decoded however deep it is base64).
-func privateStateHolds(dir, want string) statecheck.StateCheck {
-	return stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-		found := false
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() || d.Name() != "terraform.tfstate" {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			if err == nil && holdsDecoded(b, want, 3) {
-				found = true
-			}
-			return nil
-		})
-		if !found {
-			resp.Error = fmt.Errorf("no private state holds %s", want)
-		}
-	})
-}
-
-// holdsDecoded reports whether b, or a base64 string in the JSON b (down
-// to depth levels), holds want.
-func holdsDecoded(b []byte, want string, depth int) bool {
-	if strings.Contains(string(b), want) {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	for _, m := range regexp.MustCompile(`"([A-Za-z0-9+/=]{16,})"`).FindAllSubmatch(b, -1) {
-		if dec, err := base64.StdEncoding.DecodeString(string(m[1])); err == nil && holdsDecoded(dec, want, depth-1) {
-			return true
-		}
-	}
-	return false
 }

@@ -2,7 +2,7 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -34,19 +34,20 @@ func TestRefreshFacts(t *testing.T) {
 	m := importModel{Rows: rows, File: types.ObjectNull(fileAttrTypes), Inputs: types.MapNull(types.StringType),
 		ContentSHA256: types.StringValue(sha256Hex(nil))}
 	m.dataFacts = nullFacts()
-	if !refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
+	if !refreshFacts(ctx, &m, newHashCache(false), etl.MaxDataBodyBytes) {
 		t.Fatal("rows in state: not filled")
 	}
 	wantFacts(t, m.dataFacts, []string{"Account", "Amount"}, 1, int64(len(rowsBody(t, [][]string{{"Account", "Amount"}, {"4000", "1"}}))))
-	if refreshFacts(ctx, &m, fakePrivate{}, etl.MaxDataBodyBytes) {
+	if refreshFacts(ctx, &m, newHashCache(false), etl.MaxDataBodyBytes) {
 		t.Error("filled twice")
 	}
-	// A file: from the private record, when it has counts and the hash in state.
-	p := writeFile(t, t.TempDir(), "gl.csv", []byte(factsCSV))
+	// A file: from the disk cache's record of it as it is now, when it has
+	// counts and the hash in state.
+	p := oldFile(t, factsCSV)
 	f := withDefaults(fileModel{Path: types.StringValue(p), Content: types.StringNull(), ContentWO: types.StringNull(),
 		Format: types.StringNull(), Encoding: types.StringValue("UTF-8"), Name: types.StringNull(), PartName: types.StringNull()})
 	var d diag.Diagnostics
-	rec, err := readFileRecord(f, &d)
+	sum, err := newHashCache(true).planFileSHA256(ctx, f, &d) // into the disk cache
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,19 +55,28 @@ func TestRefreshFacts(t *testing.T) {
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
-	priv := fakePrivate{}
-	b, _ := json.Marshal(rec)
-	priv[privateHashKey] = b
-	mf := importModel{Rows: types.ListNull(columnsType), File: fileObj, Inputs: types.MapNull(types.StringType), ContentSHA256: types.StringValue(rec.SHA256)}
+	mf := importModel{Rows: types.ListNull(columnsType), File: fileObj, Inputs: types.MapNull(types.StringType), ContentSHA256: types.StringValue(sum)}
 	mf.dataFacts = nullFacts()
-	if !refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
+	if refreshFacts(ctx, &mf, newHashCache(false), etl.MaxDataBodyBytes) {
+		t.Error("filled with the cache off")
+	}
+	if !refreshFacts(ctx, &mf, newHashCache(true), etl.MaxDataBodyBytes) {
 		t.Fatal("file with a counted record: not filled")
 	}
 	wantFacts(t, mf.dataFacts, []string{"Account", "Amount"}, 3, int64(len(factsCSV)))
 	// Another hash in state: left as it is.
 	mf.dataFacts = nullFacts()
 	mf.ContentSHA256 = types.StringValue(sha256Hex([]byte("other")))
-	if refreshFacts(ctx, &mf, priv, etl.MaxDataBodyBytes) {
+	if refreshFacts(ctx, &mf, newHashCache(true), etl.MaxDataBodyBytes) {
 		t.Error("filled from the record of other bytes")
+	}
+	// The file changed since: left as it is (its record is not trusted).
+	mf.dataFacts = nullFacts()
+	mf.ContentSHA256 = types.StringValue(sum)
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if refreshFacts(ctx, &mf, newHashCache(true), etl.MaxDataBodyBytes) {
+		t.Error("filled from the record of the file before its change")
 	}
 }

@@ -86,7 +86,7 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 					if err := os.Chmod(c.path, 0o640); err != nil {
 						t.Fatal(err)
 					}
-					before = localfile.Reads(c.abs)
+					before = readsOf(c.abs)
 				},
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				ConfigDirectory:          withProvider(t, hashCacheDirectory),
@@ -95,8 +95,8 @@ func TestAccHashCache_sameSizeEditsDetected(t *testing.T) {
 			},
 		},
 	})
-	if localfile.Reads(c.abs) <= before {
-		t.Errorf("after a chmod, the plan did not read the file (%d reads)", localfile.Reads(c.abs))
+	if readsOf(c.abs) <= before {
+		t.Errorf("after a chmod, the plan did not read the file (%d reads)", readsOf(c.abs))
 	}
 	if n := len(c.e.Jobs()); n != 3 || second == nil || third == nil {
 		t.Errorf("%d jobs, want 3", n)
@@ -121,7 +121,7 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 				ConfigStateChecks:        []statecheck.StateCheck{c.imported(1), c.expectReads(3, "after the first apply (its plan, the apply's plan, the send)")},
 			},
 			{
-				PreConfig:                func() { before = localfile.Reads(c.abs) },
+				PreConfig:                func() { before = readsOf(c.abs) },
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				ConfigDirectory:          withProvider(t, hashCacheDirectory),
 				ConfigVariables:          vars,
@@ -129,7 +129,7 @@ func TestAccHashCache_racyWindow(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if localfile.Reads(c.abs) <= before {
+					if readsOf(c.abs) <= before {
 						t.Errorf("an unchanged plan in the racy window did not read the file")
 					}
 					_, id, _ := localfile.StatPath(c.path)
@@ -166,7 +166,7 @@ func TestAccHashCache_optOut(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if before = localfile.Reads(c.abs); before <= 3 {
+					if before = readsOf(c.abs); before <= 3 {
 						t.Errorf("the plans after the first apply did not read the file (%d reads)", before)
 					}
 				},
@@ -177,7 +177,7 @@ func TestAccHashCache_optOut(t *testing.T) {
 			},
 		},
 	})
-	if n := localfile.Reads(c.abs); n <= before {
+	if n := readsOf(c.abs); n <= before {
 		t.Errorf("an unchanged plan with the cache off did not read the file (%d reads)", n)
 	}
 	if abs, id, ok := localfile.StatPath(c.path); !ok || localfile.UserDiskCache().Get(abs, id) != nil {

@@ -11,39 +11,6 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
-// TestRefreshRecord: a refresh takes the disk cache's trusted record for
-// the hash in state into private state.
-func TestRefreshRecord(t *testing.T) {
-	ctx := context.Background()
-	p := oldFile(t, "Account,Amount\n4000,1\n")
-	want := localfile.HashBytes([]byte("Account,Amount\n4000,1\n"))
-	f := fileModel{Path: types.StringValue(p), Format: types.StringValue("CSV"), Encoding: types.StringValue("UTF-8"), Name: types.StringNull(), Content: types.StringNull(), PartName: types.StringNull()}
-	var d diag.Diagnostics
-	if _, err := newHashCache(ctx, true, nil).planFileSHA256(ctx, f, &d); err != nil { // into the disk cache
-		t.Fatal(err)
-	}
-	obj, diags := types.ObjectValueFrom(ctx, fileAttrTypes, f)
-	if diags.HasError() {
-		t.Fatal(diags)
-	}
-	for _, tc := range []struct {
-		name string
-		on   bool
-		sum  string
-		want bool
-	}{
-		{"same hash", true, want, true},
-		{"another hash in state", true, localfile.HashBytes(nil), false},
-		{"cache off", false, want, false},
-	} {
-		resp := fakePrivate{}
-		refreshRecord(ctx, tc.on, &importModel{File: obj, ContentSHA256: types.StringValue(tc.sum)}, fakePrivate{}, resp, &d)
-		if got := recordFrom(ctx, resp); (got != nil && got.SHA256 == want) != tc.want {
-			t.Errorf("%s: private record %+v", tc.name, got)
-		}
-	}
-}
-
 // TestCachedFileSHA256: an input's file at apply has the disk cache's hash
 // when the record is trusted for it as it is now; otherwise none (the file
 // is then read and hashed before anything is created).
@@ -60,7 +27,7 @@ func TestCachedFileSHA256(t *testing.T) {
 		t.Fatalf("no record yet: %s", got)
 	}
 	var d diag.Diagnostics
-	if _, err := newHashCache(ctx, true, fakePrivate{}).planFileSHA256(ctx, f, &d); err != nil {
+	if _, err := newHashCache(true).planFileSHA256(ctx, f, &d); err != nil {
 		t.Fatal(err)
 	}
 	if got := cachedFileSHA256(ctx, obj, true); got.ValueString() != localfile.HashBytes([]byte(content)) {

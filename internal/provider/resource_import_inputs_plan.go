@@ -34,7 +34,7 @@ func (r *importResource) planData(ctx context.Context, req resource.ModifyPlanRe
 	diags.Append(req.Config.GetAttribute(ctx, path.Root("submit"), &submit)...)
 	diags.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_completion"), &wait)...)
 	diags.Append(checkSubmitWithInputs(submit, wait)...)
-	sum, entries, d := r.planInputs(ctx, plan, !req.State.Raw.IsNull(), wo, hc.diskOnly())
+	sum, entries, d := r.planInputs(ctx, plan, !req.State.Raw.IsNull(), wo, hc)
 	diags.Append(d...)
 	return sum, entries, diags
 }

@@ -37,7 +37,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	// The framework hands ModifyPlan one private state to read and write:
 	// read what the job kept before the plan writes its own.
-	hc := newHashCache(ctx, r.hashCache, req.Private)
+	hc := newHashCache(r.hashCache)
 	priorSteps := inputStepsFrom(ctx, req.Private)
 	sum, entries, diags := r.planData(ctx, req, plan, hc)
 	diags, keepPrior := r.planUnreadable(ctx, req, plan, diags, resp)
@@ -55,7 +55,6 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	plan.ContentSHA256 = sum
 	planFacts(ctx, req, plan, hc, r.tuning.bodyLimit(), resp)
 	planInputFacts(ctx, req, plan, entries, resp)
-	hc.keep(ctx, resp.Private, &resp.Diagnostics)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		r.planModel(ctx, req, plan, resp)

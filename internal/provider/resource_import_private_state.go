@@ -6,8 +6,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // The keys etl_import keeps in its private state, and how they are read
@@ -16,8 +14,6 @@ const (
 	// privateAdoptedKey marks a job that was imported and has not yet
 	// adopted its configuration (privateAdoptedValue).
 	privateAdoptedKey = "adopted"
-	// privateHashKey holds the localfile.Record of the file at file.path.
-	privateHashKey = "file_hash"
 	// privatePlannedCreateKey holds, in the plan of a new object only,
 	// what its job imports and which live job it replaces (plannedCreate).
 	privatePlannedCreateKey = "planned_create"
@@ -95,18 +91,4 @@ func setPrivateJSON(ctx context.Context, p privateSetter, key string, v any, dia
 		return
 	}
 	diags.Append(p.SetKey(ctx, key, b)...)
-}
-
-// recordFrom reads the file's hash record in private state; nil when
-// there is none or it cannot be read.
-func recordFrom(ctx context.Context, p privateGetter) *localfile.Record {
-	r, _ := privateJSON[localfile.Record](ctx, p, privateHashKey)
-	return r
-}
-
-// saveRecord stores r in private state.
-func saveRecord(ctx context.Context, p privateSetter, r *localfile.Record, diags *diag.Diagnostics) {
-	if r != nil {
-		setPrivateJSON(ctx, p, privateHashKey, r, diags)
-	}
 }

@@ -184,3 +184,22 @@ func stringLiterals(t *testing.T, file string) []string {
 	})
 	return out
 }
+
+// README.md shows the first import of examples/first-import (which
+// `make examples-check` plans) as it is, before its Development section.
+func TestReadmeShowsTheFirstImport(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro, _, _ := strings.Cut(string(b), "\n## ")
+	for _, f := range []string{"examples/first-import/main.tf", "examples/first-import/data/gl.csv"} {
+		want, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(intro, "\n"+string(want)+"```\n") {
+			t.Errorf("README.md's introduction does not show %s as it is, in a code block", f)
+		}
+	}
+}

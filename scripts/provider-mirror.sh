@@ -10,8 +10,9 @@
 # writes DIR/mirror/<registry host>/etl-provider/etl/VERSION/OS_ARCH/ (for
 # registry.terraform.io and registry.opentofu.org, so Terraform and OpenTofu
 # both find it) and DIR/cli.tfrc. VERSION is the first release heading of
-# CHANGELOG.md (override with ETL_PROVIDER_VERSION); it must not be a
-# pre-release, which Terraform would not pick without an exact constraint.
+# CHANGELOG.md (`## X.Y.Z`, with or without a date; `## Unreleased` is
+# none), or ETL_PROVIDER_VERSION; it must not be a pre-release, which
+# Terraform would not pick without an exact constraint.
 # Prints the version on stdout.
 set -euo pipefail
 
@@ -23,7 +24,7 @@ fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$1"
 dir="$(cd "$1" && pwd)"
-version="${ETL_PROVIDER_VERSION:-$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\) .*/\1/p' "$root/CHANGELOG.md" | head -n 1)}"
+version="${ETL_PROVIDER_VERSION:-$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\)\( .*\)\{0,1\}$/\1/p' "$root/CHANGELOG.md" | head -n 1)}"
 if [[ ! "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
   echo "provider-mirror: no release version (X.Y.Z) in CHANGELOG.md; set ETL_PROVIDER_VERSION" >&2
   exit 1

@@ -113,6 +113,7 @@ func (r *jobRunner) createJob(ctx context.Context, templateID string, diags *dia
 		addCreateJobError(diags, templateID, err, r.wording.createAgain)
 		return nil
 	}
+	logStarted(ctx, templateID, job)
 	return job
 }
 

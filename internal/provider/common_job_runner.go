@@ -98,6 +98,7 @@ func (r *jobRunner) start(ctx context.Context, templateID string, up *preparedUp
 		addStartError(diags, templateID, err, r.wording.maybeCreated)
 		return nil
 	}
+	logStarted(ctx, templateID, job)
 	return job
 }
 
@@ -133,4 +134,11 @@ func (r *jobRunner) ended(keepFailed bool, summary, detail string, diags *diag.D
 		return
 	}
 	diags.AddError(summary, detail+"\n\n"+r.wording.afterEnded)
+}
+
+// logStarted logs, at INFO, the id of a job the service just created,
+// before anything else is sent: with TF_LOG_PROVIDER=INFO, an apply that
+// is killed still leaves the id to adopt (the runbook's case C).
+func logStarted(ctx context.Context, templateID string, job *etl.Job) {
+	tflog.Info(ctx, "started import job", map[string]any{"job_id": job.ID, "template_id": templateID, "status": string(job.Status)})
 }

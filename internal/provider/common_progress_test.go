@@ -112,3 +112,20 @@ func TestWaitProgress(t *testing.T) {
 		t.Errorf("progress line %v", lines[0])
 	}
 }
+
+// TestLogStarted: a job the service creates is logged at INFO with its id
+// before anything else is sent (the runbook's TF_LOG_PROVIDER=INFO).
+func TestLogStarted(t *testing.T) {
+	var out syncBuffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	e := newTestEmulator(t, emulator.Options{})
+	var d diag.Diagnostics
+	job := testRunner(t, e).createJob(ctx, emulator.TwoStepTemplateID, &d)
+	if d.HasError() || job == nil {
+		t.Fatalf("createJob: %+v, %v", job, d)
+	}
+	lines := out.infoLines(t)
+	if len(lines) != 1 || lines[0]["@message"] != "started import job" || lines[0]["job_id"] != job.ID || lines[0]["template_id"] != emulator.TwoStepTemplateID {
+		t.Errorf("INFO lines %v, want one that names job %s", lines, job.ID)
+	}
+}

@@ -29,4 +29,6 @@ resource "etl_import" "gl_fixture" {
     content = provider::etl::csv_encode(local.gl_rows)
     name    = "gl_fixture.csv"
   }
+
+  submit = true
 }

@@ -1,5 +1,5 @@
-# Upload inline text as a file, encoded to the declared encoding first. Not
-# submitted (submit defaults to false), not waited for.
+# Upload inline text as a file, encoded to the declared encoding first, and
+# submit it (submit defaults to false); not waited for.
 resource "etl_import" "adjustments" {
   template_id = data.etl_template.gl.id
 
@@ -13,4 +13,6 @@ resource "etl_import" "adjustments" {
     encoding = "Windows Latin-1"
     name     = "adjustments.psv"
   }
+
+  submit = true
 }

@@ -1,17 +1,23 @@
 // Package importjob holds the rules of an import job, as plain Go that
-// knows nothing of Terraform: what defines a job (definition.go), what the
-// plan of a change does (change.go; its warnings' words: warnings.go),
-// what a plan does when what lies outside its configuration cannot be
-// read, and which plan is a tainted object's (outside.go), what a job's
-// status says of it (status.go), the content_sha256 of inputs and when new
-// input ids change nothing (inputs.go), which step a key of inputs names
-// (template.go), when an imported job adopts a configuration (adopt.go),
-// how the counts of the data sent are told (counts.go),
-// and the journal of started jobs: the jobs that exist on the
-// service but that no Terraform state is known to hold yet, which entry a
-// create settles instead of starting one and which it drops (claims.go,
-// resume.go), and the protocol that keeps them (journal*.go: the Journal's
-// commands over a Store, in files or in memory, and a liveness function).
+// knows nothing of Terraform:
+//
+//   - definition.go: what defines a job (its parts, the content_sha256 of
+//     inputs and when new input ids change nothing, which step a key of
+//     inputs names), and how the counts of the data sent are told;
+//   - plan.go: what the plan of a change to a live object does, a job that
+//     imported nothing included (ReplacesFailed), what a job's status says
+//     of what it has been through, when an imported job adopts a
+//     configuration, and the words of the plan's warnings;
+//   - outside.go: what a plan does when what lies outside its
+//     configuration cannot be read, and which plan is a tainted object's;
+//   - the journal of started jobs: the jobs that exist on the service but
+//     that no Terraform state is known to hold yet. journal.go: its
+//     commands over a Store and a liveness function (the state holds a
+//     job, a delete hands one over, a journal that cannot be read);
+//     resume.go: which entry a create settles instead of starting a job
+//     and which it drops, and what it does with the job it settles;
+//     journal_store.go: its entries, job references and keys, in files or
+//     in memory.
 //
 // The provider (internal/provider) reads Terraform's plans, states and
 // private states into these facts, calls the rules and the journal's

@@ -15,17 +15,15 @@
 // resolved, then ".." from where they lead).
 //
 // One file per concern: identity*.go (a file's identity, per system, and
-// the path its records are kept under), record.go (a hash with the
-// identity it was taken for), disk_cache*.go (records across processes,
-// in a directory of the user's alone, and which one a read may trust
-// instead of reading; who owns a file, per system),
-// readahead.go (the one read-ahead reader),
-// hash.go (hashing), count.go (the Counter whose counts of a flat file,
-// flatfile.Counts, ride the hash's read and its record), open.go (opening a regular file),
-// send.go (the verified send), reads.go (the hook tests count whole
-// reads with), journal_dir.go (the files of the journal of started jobs:
-// one per job, bytes it does not read, written whole or not at all,
-// removed by exactly one remover)
-// and process*.go (whether a process still runs, and which
-// process started this one).
+// the path its records are kept under), disk_cache*.go (a hash with the
+// identity it was taken for, kept across processes in a directory of the
+// user's alone, and which one a read may trust instead of reading; who
+// owns a file, per system), readahead.go (the one read-ahead reader),
+// hash.go (hashing, with the head teed to a check and every byte to the
+// Counter whose flatfile.Counts ride the hash's read and its record; the
+// hook tests count whole reads with), send.go (opening a regular file, and
+// the verified send), journal_dir.go (the files of the journal of started
+// jobs: one per job, bytes it does not read, written whole or not at all,
+// removed by exactly one remover; and whether a process still runs, with
+// process*.go per system).
 package localfile

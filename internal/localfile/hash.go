@@ -7,7 +7,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // Hashing large files: a goroutine reads blocks ahead (aheadReader) while
@@ -172,4 +175,88 @@ func hashAndCheck(fh *os.File, size int64, o HashOptions) (sum string, checkErr,
 		return "", nil, err
 	}
 	return sum, checkErr, nil
+}
+
+// Counter counts what a flat file holds (its rows, its header row's
+// cells) from its bytes, written to it in order, in chunks of any size, in
+// the read that hashes the file (HashFile, HashReaderTo): the file is read
+// once for both. flatfile.RowCounter is one.
+type Counter interface {
+	io.Writer
+	// Result is called once, after the last byte: what the bytes hold.
+	Result() flatfile.Counts
+}
+
+// countingBlocks is a blockSource that writes every block it yields to w,
+// on the read-ahead goroutine, as soon as the block is read: counting a
+// block overlaps the hashing of the blocks before it on the consumer's
+// goroutine, with no handoff of its own and no wait. The blocks are
+// yielded in order, so w sees the bytes in order; an error of w ends the
+// reading.
+type countingBlocks struct {
+	src blockSource
+	w   io.Writer
+}
+
+// next reads the next block from src and writes it to w.
+func (c countingBlocks) next(buf []byte) (int, error) {
+	n, err := c.src.next(buf)
+	if n > 0 {
+		if _, werr := c.w.Write(buf[:n]); werr != nil {
+			return n, werr
+		}
+	}
+	return n, err
+}
+
+// errCheckDone is what the tee's writes see once the check has returned.
+var errCheckDone = errors.New("check finished")
+
+// headTee passes reads through and copies the first left bytes to w, then
+// closes w. A failed write (the check is done) stops the copying.
+type headTee struct {
+	r    io.Reader
+	w    *io.PipeWriter
+	left int64
+}
+
+func (t *headTee) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if t.w != nil && n > 0 {
+		k := min(int64(n), t.left)
+		if _, werr := t.w.Write(p[:k]); werr != nil {
+			t.w = nil
+		} else if t.left -= k; t.left == 0 {
+			t.stop(nil)
+		}
+	}
+	if err != nil {
+		t.stop(err)
+	}
+	return n, err
+}
+
+// stop ends the copy: the check sees the end of the file (err nil or
+// io.EOF) or the read error.
+func (t *headTee) stop(err error) {
+	if t.w == nil {
+		return
+	}
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	_ = t.w.CloseWithError(err)
+	t.w = nil
+}
+
+// ReadHook, when set (tests only), is called with the name of a file each
+// time this process reads it whole: a hash (HashFile, Open without a
+// hash) and each attempt of a send. Tests count reads with it.
+var ReadHook atomic.Pointer[func(name string)]
+
+// countRead reports one whole read of the file at p to ReadHook, when set.
+func countRead(p string) {
+	if h := ReadHook.Load(); h != nil {
+		(*h)(p)
+	}
 }

@@ -3,6 +3,7 @@ package localfile
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"os"
@@ -246,5 +247,234 @@ func TestHashFileCounts(t *testing.T) {
 	r, _, err := HashFile(writeFile(t, dir, "plain.csv", small), HashOptions{})
 	if err != nil || r.Counts != nil || r.CountsFor("") != nil {
 		t.Fatalf("no counter: %+v, %v", r, err)
+	}
+}
+
+// TestHashReaderTo: the writer is written every byte in order, for a
+// plain reader (read ahead) and for small and large files, and the hash is
+// the bytes' SHA-256.
+func TestHashReaderTo(t *testing.T) {
+	for _, size := range []int{0, 1, hashBlock + 1, hashAheadMin - 1, 3*hashBlock + 5} {
+		data := testBytes(size)
+		c := newLineCounter()
+		sum, n, err := HashReaderTo(iotest.HalfReader(bytes.NewReader(data)), c)
+		if err != nil || sum != sha256Hex(data) || n != int64(size) || hex.EncodeToString(c.h.Sum(nil)) != sum {
+			t.Fatalf("reader of %d bytes: %s, %d, %v; the writer saw %x", size, sum, n, err, c.h.Sum(nil))
+		}
+		f, err := os.Open(writeFile(t, t.TempDir(), "gl.csv", data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c = newLineCounter()
+		sum, n, err = HashReaderTo(f, c)
+		f.Close()
+		if err != nil || sum != sha256Hex(data) || n != int64(size) || hex.EncodeToString(c.h.Sum(nil)) != sum {
+			t.Fatalf("file of %d bytes: %s, %d, %v", size, sum, n, err)
+		}
+	}
+}
+
+// TestHashReaderToWriterError: an error of the writer ends the read and
+// is returned; the goroutines end.
+func TestHashReaderToWriterError(t *testing.T) {
+	before := goroutines()
+	boom := errors.New("counter full")
+	c := newLineCounter()
+	c.fail = boom
+	sum, _, err := HashReaderTo(bytes.NewReader(testBytes(3*hashBlock)), c)
+	if !errors.Is(err, boom) || sum != "" {
+		t.Fatalf("HashReaderTo = %q, %v; want %v", sum, err, boom)
+	}
+	checkGoroutines(t, before)
+}
+
+// TestCountingBlocks: each block read is written, in order; an error of
+// the writer ends the reading with it.
+func TestCountingBlocks(t *testing.T) {
+	var got []byte
+	boom := errors.New("boom")
+	w := writeFunc(func(p []byte) (int, error) {
+		if bytes.Contains(p, []byte("stop")) {
+			return 0, boom
+		}
+		got = append(got, p...)
+		return len(p), nil
+	})
+	src := countingBlocks{src: fullBlocks{strings.NewReader("abcdefstop!")}, w: w}
+	buf := make([]byte, 3)
+	for _, want := range []string{"abc", "def"} {
+		if n, err := src.next(buf); n != 3 || err != nil || string(buf) != want {
+			t.Fatalf("next = %d %q, %v; want %q", n, buf[:n], err, want)
+		}
+	}
+	buf = make([]byte, 8)
+	if n, err := src.next(buf); !errors.Is(err, boom) || n != 5 {
+		t.Fatalf("next = %d, %v; want 5 bytes and the writer's error", n, err)
+	}
+	if string(got) != "abcdef" {
+		t.Fatalf("written %q, want abcdef", got)
+	}
+}
+
+// writeFunc is an io.Writer of a function.
+type writeFunc func(p []byte) (int, error)
+
+func (f writeFunc) Write(p []byte) (int, error) { return f(p) }
+
+// teeResult is what the check's side of a headTee read, and its error.
+type teeResult struct {
+	b   []byte
+	err error
+}
+
+// runTee reads src through a headTee copying left bytes, while another
+// goroutine reads the copy with read; it returns what came through the
+// tee, its error, and what the other side got.
+func runTee(src io.Reader, left int64, read func(*io.PipeReader) teeResult) ([]byte, teeResult, error) {
+	pr, pw := io.Pipe()
+	done := make(chan teeResult, 1)
+	go func() { done <- read(pr) }()
+	tee := &headTee{r: src, w: pw, left: left}
+	got, err := io.ReadAll(readerOf(tee, 7))
+	tee.stop(err)
+	return got, <-done, err
+}
+
+func readAllPipe(pr *io.PipeReader) teeResult {
+	b, err := io.ReadAll(pr)
+	return teeResult{b, err}
+}
+
+// TestHeadTee: every byte passes through; the first left ones are copied,
+// then the copy ends (at the end of the source if it comes first, or with
+// its error).
+func TestHeadTee(t *testing.T) {
+	data := testBytes(100)
+	boom := errors.New("input/output error")
+	for _, tc := range []struct {
+		name     string
+		src      io.Reader
+		left     int64
+		passed   int   // bytes through the tee
+		copied   int   // bytes copied
+		err      error // the tee's error, and the copy's
+		copyErr  error
+		readCopy func(*io.PipeReader) teeResult
+	}{
+		{"a head", bytes.NewReader(data), 10, 100, 10, nil, nil, readAllPipe},
+		{"one byte", bytes.NewReader(data), 1, 100, 1, nil, nil, readAllPipe},
+		{"the whole source", bytes.NewReader(data), 100, 100, 100, nil, nil, readAllPipe},
+		{"a source shorter than its head", bytes.NewReader(data), 1000, 100, 100, nil, nil, readAllPipe},
+		{"a source that fails in its head", io.MultiReader(bytes.NewReader(data[:20]), iotest.ErrReader(boom)), 50, 20, 20, boom, boom, readAllPipe},
+		{"a source that fails past its head", io.MultiReader(bytes.NewReader(data[:20]), iotest.ErrReader(boom)), 10, 20, 10, boom, nil, readAllPipe},
+		{"a copy no longer read", bytes.NewReader(data), 1000, 100, 0, nil, nil, func(pr *io.PipeReader) teeResult {
+			pr.CloseWithError(errCheckDone)
+			return teeResult{}
+		}},
+		{"a copy read in part", bytes.NewReader(data), 1000, 100, 12, nil, nil, func(pr *io.PipeReader) teeResult {
+			b := make([]byte, 12)
+			_, err := io.ReadFull(pr, b)
+			pr.CloseWithError(errCheckDone)
+			return teeResult{b, err}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, copied, err := runTee(tc.src, tc.left, tc.readCopy)
+			if !errors.Is(err, tc.err) || (tc.err == nil && err != nil) || !bytes.Equal(got, data[:tc.passed]) {
+				t.Fatalf("through the tee: %d bytes, %v; want %d, %v", len(got), err, tc.passed, tc.err)
+			}
+			if !errors.Is(copied.err, tc.copyErr) || (tc.copyErr == nil && copied.err != nil) || !bytes.Equal(copied.b, data[:tc.copied]) {
+				t.Fatalf("copied: %d bytes, %v; want %d, %v", len(copied.b), copied.err, tc.copied, tc.copyErr)
+			}
+		})
+	}
+}
+
+// TestHeadTeeStop: stop ends the copy with the error given (none for
+// io.EOF), once.
+func TestHeadTeeStop(t *testing.T) {
+	boom := errors.New("boom")
+	for _, tc := range []struct{ stop, want error }{{nil, nil}, {io.EOF, nil}, {boom, boom}} {
+		pr, pw := io.Pipe()
+		tee := &headTee{r: bytes.NewReader(nil), w: pw, left: 10}
+		tee.stop(tc.stop)
+		tee.stop(errors.New("a second stop")) // ignored
+		if _, err := io.ReadAll(pr); !errors.Is(err, tc.want) || (tc.want == nil && err != nil) {
+			t.Errorf("stop(%v): the copy ends with %v, want %v", tc.stop, err, tc.want)
+		}
+		if tee.w != nil {
+			t.Errorf("stop(%v): still copying", tc.stop)
+		}
+	}
+}
+
+// TestHeadTeeCheckDone: once the check has returned (its end of the pipe
+// is closed), the tee stops copying at the first failed write, and reads
+// go on.
+func TestHeadTeeCheckDone(t *testing.T) {
+	data := testBytes(100)
+	pr, pw := io.Pipe()
+	pr.CloseWithError(errCheckDone)
+	tee := &headTee{r: bytes.NewReader(data), w: pw, left: 1000}
+	p := make([]byte, 10)
+	if n, err := tee.Read(p); n != 10 || err != nil || !bytes.Equal(p, data[:10]) {
+		t.Fatalf("Read = %d, %v", n, err)
+	}
+	if tee.w != nil || tee.left != 1000 {
+		t.Fatalf("after a failed write: still copying (%v), %d bytes left to copy", tee.w != nil, tee.left)
+	}
+	if rest, err := io.ReadAll(tee); err != nil || !bytes.Equal(rest, data[10:]) {
+		t.Fatalf("the rest: %d bytes, %v", len(rest), err)
+	}
+}
+
+// TestReadHook: each whole read calls the hook with the name the file was
+// read by (the tests' readsOf counts it per absolute path), and a file
+// that cannot be opened calls it not; without a hook a read counts
+// nothing.
+func TestReadHook(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "gl.csv", []byte("Account,Amount\n4000,1\n"))
+	other := writeFile(t, dir, "other.csv", []byte("Account,Amount\n4000,2\n"))
+	if n := readsOf(p); n != 0 {
+		t.Fatalf("before any read: %d reads", n)
+	}
+	if _, _, err := HashFile(p, HashOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := readsOf(p); n != 1 {
+		t.Fatalf("after one hash: %d reads", n)
+	}
+	// By a relative path: counted under the absolute one.
+	t.Chdir(dir)
+	if _, _, err := HashFile("gl.csv", HashOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := readsOf(p); n != 2 {
+		t.Fatalf("after a hash by a relative path: %d reads", n)
+	}
+	if n := readsOf("gl.csv"); n != 0 {
+		t.Errorf("counted under the relative path: %d", n)
+	}
+	if n := readsOf(other); n != 0 {
+		t.Errorf("another file: %d reads", n)
+	}
+	// A file that cannot be opened is not read.
+	missing := filepath.Join(dir, "missing.csv")
+	if _, _, err := HashFile(missing, HashOptions{}); err == nil {
+		t.Fatal("hashed a missing file")
+	}
+	if n := readsOf(missing); n != 0 {
+		t.Errorf("missing file: %d reads", n)
+	}
+	countRead(other)
+	if n := readsOf(other); n != 1 {
+		t.Errorf("countRead: %d reads", n)
+	}
+	h := ReadHook.Swap(nil)
+	defer ReadHook.Store(h)
+	countRead(other)
+	if n := readsOf(other); n != 1 {
+		t.Errorf("without a hook: %d reads", n)
 	}
 }

@@ -2,6 +2,7 @@ package etl
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -221,6 +222,247 @@ func TestJobActionRefusedAtFirstIsNotRecovered(t *testing.T) {
 			}
 			if srv.Requests(emulator.EndpointGetJob) != gets {
 				t.Fatal("a first refusal made the client read the job")
+			}
+		})
+	}
+}
+
+// A refused submit or cancel is decided by reading the job, whatever the
+// 4xx: the emulator's conflicts are answered 409 or 400 alike.
+func TestSubmitAndCancelConfirmed(t *testing.T) {
+	ctx := context.Background()
+	for _, conflict := range []int{http.StatusConflict, http.StatusBadRequest} {
+		t.Run(http.StatusText(conflict), func(t *testing.T) {
+			e, c := startEmulator(t, emulator.Options{RunTime: time.Hour, ConflictStatus: conflict})
+			done := startGLJob(t, c, glRows)
+			e.SetJobStatus(done, emulator.StatusCompleted)
+
+			// A finished job needs no submitting and nothing to cancel.
+			job, err := c.SubmitConfirmed(ctx, done)
+			if err != nil || job.Status != StatusCompleted {
+				t.Errorf("submit of a finished job: %+v, %v; want the COMPLETED job", job, err)
+			}
+			if err := c.CancelConfirmed(ctx, done); err != nil {
+				t.Errorf("cancel of a finished job: %v", err)
+			}
+			// A job the service no longer knows: nothing to cancel, and
+			// no submitting it.
+			gone, err := c.StartWithData(ctx, emulator.HeadcountTemplateID, DataUpload{Rows: [][]string{{"Employee", "FTE"}, {"E1", "1"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.PurgeJob(gone.ID)
+			if err := c.CancelConfirmed(ctx, gone.ID); err != nil {
+				t.Errorf("cancel of a job gone: %v", err)
+			}
+			if _, err := c.SubmitConfirmed(ctx, gone.ID); !IsNotFound(err) {
+				t.Errorf("submit of a job gone: %v, want the 404", err)
+			}
+			if n := e.Requests(emulator.EndpointSubmitJob) + e.Requests(emulator.EndpointCancelJob); n != 4 {
+				t.Errorf("%d submit and cancel requests, want 4 (never retried)", n)
+			}
+		})
+	}
+}
+
+// A refused submit of a job that ended without importing is a
+// *JobEndedError that names the job and its status.
+func TestSubmitConfirmed_ended(t *testing.T) {
+	e, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
+	id := startGLJob(t, c, glRows)
+	e.SetJobStatus(id, emulator.StatusCancelled)
+	_, err := c.SubmitConfirmed(context.Background(), id)
+	var ended *JobEndedError
+	if !errors.As(err, &ended) || ended.Job.ID != id || ended.Job.Status != StatusCancelled {
+		t.Fatalf("submit of a cancelled job: %v, want a *JobEndedError with the job", err)
+	}
+	if want := "job " + id + " is CANCELLED: it can no longer be submitted, and the service did not import its data"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
+
+// A 4xx for a job that still needs the action is a failure: the read job
+// says so, not the code.
+func TestRefusalOfJobInProgress(t *testing.T) {
+	ctx := context.Background()
+	e, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
+	running := startGLJob(t, c, glRows)
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Count: 1, Status: http.StatusBadRequest})
+	if err := c.CancelConfirmed(ctx, running); StatusCode(err) != http.StatusBadRequest {
+		t.Errorf("cancel refused for a running job: %v, want the 400", err)
+	}
+	if j, _ := e.Job(running); j.Status != emulator.StatusRunning {
+		t.Errorf("job %s, want RUNNING", j.Status)
+	}
+	// A created job (EDITING) still needs its submit: a 422 fails it.
+	created, err := c.CreateJob(ctx, emulator.NoStepTemplateID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointSubmitJob, Count: 1, Status: http.StatusUnprocessableEntity})
+	if _, err := c.SubmitConfirmed(ctx, created.ID); StatusCode(err) != http.StatusUnprocessableEntity {
+		t.Errorf("submit refused for an EDITING job: %v, want the 422", err)
+	}
+	// A 5xx is not a refusal: the job is not read.
+	reads := e.Requests(emulator.EndpointGetJob)
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointSubmitJob, Count: 1, Status: http.StatusInternalServerError})
+	if _, err := c.SubmitConfirmed(ctx, running); StatusCode(err) != http.StatusInternalServerError {
+		t.Errorf("submit answered 500: %v", err)
+	}
+	if n := e.Requests(emulator.EndpointGetJob) - reads; n != 0 {
+		t.Errorf("%d job reads after a 500, want 0", n)
+	}
+}
+
+// TestSubmitNotNeeded: after a refused submit, a job that runs or
+// completed needs none; one that ended without importing, or was never
+// submitted, does (the refusal is then a failure).
+func TestSubmitNotNeeded(t *testing.T) {
+	for _, s := range AllStatuses {
+		want := s != StatusEditing && s != StatusNotStarted && !s.Failed()
+		if got := submitNotNeeded(s); got != want {
+			t.Errorf("submitNotNeeded(%s) = %v, want %v", s, got, want)
+		}
+	}
+	if submitNotNeeded("SOMETHING_NEW") {
+		t.Error("a status the service does not document must not count as submitted")
+	}
+}
+
+// CancelUnfinished cancels a job in progress, leaves a final one and a
+// job gone as they are, and says which step failed.
+func TestCancelUnfinished(t *testing.T) {
+	ctx := context.Background()
+	e, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
+	running := startGLJob(t, c, glRows)
+	e.SetJobStatus(running, emulator.StatusRunning)
+	if status, err := c.CancelUnfinished(ctx, running); err != nil || status != StatusRunning {
+		t.Errorf("cancel of a running job: %q, %v; want RUNNING before, no error", status, err)
+	}
+	if j, _ := e.Job(running); j.Status != emulator.StatusCancelled {
+		t.Errorf("the emulator has the job %s, want CANCELLED", j.Status)
+	}
+	done := startGLJob(t, c, glRows)
+	e.SetJobStatus(done, emulator.StatusCompleted)
+	gone := startGLJob(t, c, glRows)
+	e.PurgeJob(gone)
+	cancels := e.Requests(emulator.EndpointCancelJob)
+	if status, err := c.CancelUnfinished(ctx, done); err != nil || status != StatusCompleted {
+		t.Errorf("cancel of a completed job: %q, %v; want COMPLETED, no error", status, err)
+	}
+	if status, err := c.CancelUnfinished(ctx, gone); err != nil || status != "" {
+		t.Errorf("cancel of a job gone: %q, %v; want nothing", status, err)
+	}
+	if n := e.Requests(emulator.EndpointCancelJob) - cancels; n != 0 {
+		t.Errorf("%d cancel requests for a final job and a job gone, want 0", n)
+	}
+
+	// The status cannot be read: its error, without a status.
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointGetJobStatus, Status: http.StatusForbidden, Count: 1})
+	if status, err := c.CancelUnfinished(ctx, startGLJob(t, c, glRows)); status != "" || StatusCode(err) != http.StatusForbidden {
+		t.Errorf("status refused: %q, %v; want no status and the 403", status, err)
+	}
+	// The cancel is refused: its error, with the status before.
+	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Status: http.StatusForbidden, Count: 1})
+	id := startGLJob(t, c, glRows)
+	e.SetJobStatus(id, emulator.StatusRunning)
+	if status, err := c.CancelUnfinished(ctx, id); status != StatusRunning || StatusCode(err) != http.StatusForbidden {
+		t.Errorf("cancel refused: %q, %v; want RUNNING and the 403", status, err)
+	}
+}
+
+// twoStepLoads are a file for each input of the emulator's two-step
+// template, in its step order.
+func twoStepLoads() []InputLoad {
+	return []InputLoad{
+		{InputID: emulator.TwoStepActualsInputID, File: fileOf([]byte("Account,Amount\n4000,1\n"), flatfile.FormatCSV, flatfile.EncodingUTF8, "actuals.csv")},
+		{InputID: emulator.TwoStepRatesInputID, File: fileOf([]byte("Currency,Rate\nEUR,1.08\n"), flatfile.FormatCSV, flatfile.EncodingUTF8, "rates.csv")},
+	}
+}
+
+// createTwoStep creates a job of the two-step template.
+func createTwoStep(t *testing.T, c *Client) string {
+	t.Helper()
+	job, err := c.CreateJob(context.Background(), emulator.TwoStepTemplateID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.ID
+}
+
+// TestLoadInputs: each file goes to its input, in order, between before
+// and the function it returns; the file before leaves is the one sent.
+func TestLoadInputs(t *testing.T) {
+	e, c := startEmulator(t, emulator.Options{})
+	id := createTwoStep(t, c)
+	var events []string
+	before := func(i int, f *FileUpload) func() {
+		events = append(events, "before "+twoStepLoads()[i].InputID)
+		if i == 1 { // the rates sent in place of the file
+			rates := []byte("Currency,Rate\nUSD,1\n")
+			*f = fileOf(rates, flatfile.FormatCSV, flatfile.EncodingUTF8, "usd.csv")
+		}
+		return func() { events = append(events, "done") }
+	}
+	if err := c.LoadInputs(context.Background(), id, twoStepLoads(), before); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"before " + emulator.TwoStepActualsInputID, "done", "before " + emulator.TwoStepRatesInputID, "done"}
+	if len(events) != len(want) || events[0] != want[0] || events[1] != want[1] || events[2] != want[2] || events[3] != want[3] {
+		t.Errorf("events %v, want %v", events, want)
+	}
+	j, _ := e.Job(id)
+	if j.Status != emulator.StatusEditing || len(j.Inputs) != 2 || j.Inputs[emulator.TwoStepRatesInputID].SHA256 != sha([]byte("Currency,Rate\nUSD,1\n")) {
+		t.Errorf("job %s with inputs %+v, want both loaded, the rates as before replaced them, and the job EDITING", j.Status, j.Inputs)
+	}
+	if err := c.LoadInputs(context.Background(), id, nil, nil); err != nil {
+		t.Errorf("no loads: %v", err)
+	}
+}
+
+// TestLoadInputs_fails: a failed load stops the loads and cancels the job,
+// with time of its own; a cancel that fails too is said.
+func TestLoadInputs_fails(t *testing.T) {
+	loadFails := emulator.Fault{Endpoint: emulator.EndpointUploadJobFile, Count: 1, Status: http.StatusUnprocessableEntity}
+	cancelFails := emulator.Fault{Endpoint: emulator.EndpointCancelJob, Count: 1, Status: http.StatusBadRequest}
+	for _, c := range []struct {
+		name   string
+		faults []emulator.Fault
+		ended  bool // the caller's context has ended before the loads
+		want   func(le *LoadError) bool
+		status string // the job's, after
+	}{
+		{"cancelled", []emulator.Fault{loadFails}, false, func(le *LoadError) bool {
+			return le.Index == 0 && le.InputID == emulator.TwoStepActualsInputID && StatusCode(le) == http.StatusUnprocessableEntity &&
+				le.CancelErr == nil && le.Cancelled != nil && le.Cancelled.Status == StatusCancelled
+		}, emulator.StatusCancelled},
+		{"cancel fails too", []emulator.Fault{loadFails, cancelFails}, false, func(le *LoadError) bool {
+			return le.Cancelled == nil && StatusCode(le.CancelErr) == http.StatusBadRequest
+		}, emulator.StatusEditing},
+		{"time of its own", nil, true, func(le *LoadError) bool {
+			return errors.Is(le, context.Canceled) && le.Cancelled != nil
+		}, emulator.StatusCancelled},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, cl := startEmulator(t, emulator.Options{})
+			id := createTwoStep(t, cl)
+			for _, f := range c.faults {
+				e.InjectFault(f)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if c.ended {
+				cancel()
+			}
+			var le *LoadError
+			if err := cl.LoadInputs(ctx, id, twoStepLoads(), nil); !errors.As(err, &le) || !c.want(le) {
+				t.Fatalf("LoadInputs = %#v", err)
+			}
+			if n := e.Requests(emulator.EndpointUploadJobFile); n > 1 {
+				t.Errorf("%d loads, want none after the failed one", n)
+			}
+			if j, _ := e.Job(id); j.Status != c.status {
+				t.Errorf("job %s, want %s", j.Status, c.status)
 			}
 		})
 	}

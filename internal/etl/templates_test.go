@@ -2,6 +2,8 @@ package etl
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
@@ -33,5 +35,87 @@ func TestEmulatorTemplates(t *testing.T) {
 	_, err = c.GetTemplate(ctx, "999")
 	if !IsNotFound(err) {
 		t.Fatalf("unknown template: %v", err)
+	}
+}
+
+// Concurrent lookups of one template by one client share one request; a
+// failed read is not kept; another client reads for itself.
+func TestCachedTemplate(t *testing.T) {
+	ctx := context.Background()
+	srv, c := startEmulator(t, emulator.Options{Instant: true})
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			tmpl, err := c.CachedTemplate(ctx, emulator.TwoStepTemplateID)
+			if err != nil || len(tmpl.Steps) != 2 || tmpl.Steps[1].InputID != emulator.TwoStepRatesInputID {
+				t.Errorf("template: %+v, %v", tmpl, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := srv.Requests(emulator.EndpointGetTemplate); n != 1 {
+		t.Errorf("%d requests for 20 lookups, want 1", n)
+	}
+	const unknown = "640101874288689999"
+	for range 2 {
+		if _, err := c.CachedTemplate(ctx, unknown); !IsNotFound(err) {
+			t.Errorf("unknown template: %v", err)
+		}
+	}
+	if n := srv.Requests(emulator.EndpointGetTemplate); n != 3 {
+		t.Errorf("%d requests, want 3: a failed read is read again", n)
+	}
+	other, err := New(Config{BaseURL: c.BaseURL(), TokenID: emulator.DefaultTokenID, TokenSecret: emulator.DefaultTokenSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.CachedTemplate(ctx, emulator.TwoStepTemplateID); err != nil {
+		t.Fatal(err)
+	}
+	if n := srv.Requests(emulator.EndpointGetTemplate); n != 4 {
+		t.Errorf("%d requests, want 4: another client reads for itself", n)
+	}
+	for range 2 {
+		if _, err := c.GetTemplate(ctx, emulator.TwoStepTemplateID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := srv.Requests(emulator.EndpointGetTemplate); n != 6 {
+		t.Errorf("%d requests, want 6: GetTemplate reads each time", n)
+	}
+}
+
+// A client's cache keeps at most templateCacheSize templates: the one read
+// first goes first, and is read again when asked for.
+func TestCachedTemplate_bound(t *testing.T) {
+	ctx := context.Background()
+	srv, c := startEmulator(t, emulator.Options{Instant: true})
+	ids := make([]string, templateCacheSize+1)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("%d", 640000000000000000+i)
+		_, _ = c.CachedTemplate(ctx, ids[i]) // unknown ids: not kept
+	}
+	for range 2 {
+		for _, id := range []string{emulator.TwoStepTemplateID, emulator.GLActualsTemplateID} {
+			if _, err := c.CachedTemplate(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tc := &c.templates
+	if len(tc.m) != 2 || len(tc.order) != 2 {
+		t.Fatalf("the cache keeps %d templates (%d in order) after failed reads, want the 2 read", len(tc.m), len(tc.order))
+	}
+	tc.m, tc.order = map[string]*templateEntry{}, nil
+	for i := range templateCacheSize {
+		tc.m[ids[i]] = &templateEntry{done: make(chan struct{})}
+		tc.order = append(tc.order, ids[i])
+	}
+	before := srv.Requests(emulator.EndpointGetTemplate)
+	if _, err := c.CachedTemplate(ctx, emulator.TwoStepTemplateID); err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := tc.m[ids[0]]; kept || len(tc.m) != templateCacheSize || srv.Requests(emulator.EndpointGetTemplate) != before+1 {
+		t.Fatalf("a full cache keeps %d templates, the first kept: %v; want %d, the first gone", len(tc.m), kept, templateCacheSize)
 	}
 }

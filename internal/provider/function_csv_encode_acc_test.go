@@ -272,6 +272,7 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 // TestAccCSVEncodeFunction_errors: Terraform reports the function's
 // errors on its argument, naming the row.
 func TestAccCSVEncodeFunction_errors(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for name, c := range map[string]struct{ rows, want string }{
 		"ragged":    {`[["Account", "Amount"], ["4000", "1"], ["4010"]]`, `rows\[2\] has 1 cells but the header row \(rows\[0\]\) has 2`},
 		"null cell": {`[["Account", "Amount"], ["4000", null]]`, `rows\[1\]\[1\] is null`},

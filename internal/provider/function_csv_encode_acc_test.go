@@ -41,7 +41,7 @@ func (csvEncodeVersionCheck) CheckTerraformVersion(ctx context.Context, req tfve
 // saying why, and lets 1.8 and later run.
 func TestCSVEncodeVersionCheck(t *testing.T) {
 	t.Setenv("TF_ACC_TERRAFORM_PATH", "") // not OpenTofu
-	for v, skip := range map[string]bool{"1.7.5": true, "1.8.0": false, "1.16.0": false} {
+	for v, skip := range map[string]bool{"1.7.5": true, "1.8.0": false, "1.16.4": false} {
 		var resp tfversion.CheckTerraformVersionResponse
 		csvEncodeVersionCheck{}.CheckTerraformVersion(context.Background(),
 			tfversion.CheckTerraformVersionRequest{TerraformVersion: version.Must(version.NewVersion(v))}, &resp)

@@ -3,7 +3,7 @@
 # (`make module-test`) with each CLI named in MODULE_TEST_CLIS:
 #   terraform       scripts/terraform-bin.sh: the terraform on PATH (Terraform
 #                   1.11 in CI), else OpenTofu
-#   terraform-next  scripts/terraform-next-bin.sh: Terraform 1.16.0 (built
+#   terraform-next  scripts/terraform-next-bin.sh: Terraform 1.16.4 (built
 #                   into .cache/ once, or $TERRAFORM_NEXT_PATH)
 #   tofu            TOFU_FORCE_BUILD=1 scripts/tofu-bin.sh: OpenTofu 1.12.6
 #                   (built into .cache/ once, or $TOFU_PATH)

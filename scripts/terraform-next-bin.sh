@@ -2,10 +2,10 @@
 # Prints the absolute path of the newest Terraform CLI the suite runs against.
 #
 # Order: $TERRAFORM_NEXT_PATH if set and executable; otherwise Terraform
-# $TERRAFORM_NEXT_VERSION (default 1.16.0) built from the Go module proxy into
+# $TERRAFORM_NEXT_VERSION (default 1.16.4) built from the Go module proxy into
 # .cache/terraform/<version>/terraform (built once, then reused).
 #
-# `go install github.com/hashicorp/terraform@v1.16.0` fails: Terraform's go.mod
+# `go install github.com/hashicorp/terraform@v1.16.4` fails: Terraform's go.mod
 # replaces the remote-state backend modules (azure, consul, cos, gcs,
 # kubernetes, oci, oss, pg, s3) and internal/legacy with directories that the
 # module zip does not contain. So the module source is downloaded with
@@ -17,7 +17,7 @@
 # only the path goes to stdout. Concurrent runs wait for one build (flock).
 set -euo pipefail
 
-TERRAFORM_NEXT_VERSION="${TERRAFORM_NEXT_VERSION:-1.16.0}"
+TERRAFORM_NEXT_VERSION="${TERRAFORM_NEXT_VERSION:-1.16.4}"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ETL_CACHE_DIR:-$root/.cache}"

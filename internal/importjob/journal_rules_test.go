@@ -235,8 +235,8 @@ var guideElsewhere = []elsewhere{
 	{"a local state file after each resource, a remote backend every 20 seconds and at the end", "the CLIs (the explorer's model of their state files)"},
 	{"A CLI killed while it rewrites a local state file can leave", "the CLIs (the explorer's model of their state files)"},
 	{"A remote backend loses only what the apply did since its last snapshot", "the CLIs; the journal's part is the rule of the section's first paragraph"},
-	{"Terraform 1.16.0 can empty the state file without a kill", "Terraform 1.16.0 (TestAccResume_timedOutTogether)"},
-	{"ObjectStatus(0)", "Terraform 1.16.0 (TestAccResume_timedOutTogether): the end of its panic's message"},
+	{"Terraform 1.16 (1.16.0 to 1.16.4) can empty the state file without a kill", "Terraform 1.16.0 to 1.16.4 (TestAccResume_timedOutTogether)"},
+	{"ObjectStatus(0)", "Terraform 1.16.0 to 1.16.4 (TestAccResume_timedOutTogether): the end of its panic's message"},
 	{"The provider keeps its own imports 200 ms apart from such a create", "internal/provider's responseGate (TestResponseGate)"},
 }
 

@@ -41,7 +41,7 @@ func (csvEncodeVersionCheck) CheckTerraformVersion(ctx context.Context, req tfve
 // saying why, and lets 1.8 and later run.
 func TestCSVEncodeVersionCheck(t *testing.T) {
 	t.Setenv("TF_ACC_TERRAFORM_PATH", "") // not OpenTofu
-	for v, skip := range map[string]bool{"1.7.5": true, "1.8.0": false, "1.16.0": false} {
+	for v, skip := range map[string]bool{"1.7.5": true, "1.8.0": false, "1.16.4": false} {
 		var resp tfversion.CheckTerraformVersionResponse
 		csvEncodeVersionCheck{}.CheckTerraformVersion(context.Background(),
 			tfversion.CheckTerraformVersionRequest{TerraformVersion: version.Must(version.NewVersion(v))}, &resp)
@@ -272,6 +272,7 @@ func TestAccCSVEncodeFunction_rowsSentAsFile(t *testing.T) {
 // TestAccCSVEncodeFunction_errors: Terraform reports the function's
 // errors on its argument, naming the row.
 func TestAccCSVEncodeFunction_errors(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for name, c := range map[string]struct{ rows, want string }{
 		"ragged":    {`[["Account", "Amount"], ["4000", "1"], ["4010"]]`, `rows\[2\] has 1 cells but the header row \(rows\[0\]\) has 2`},
 		"null cell": {`[["Account", "Amount"], ["4000", null]]`, `rows\[1\]\[1\] is null`},

@@ -92,7 +92,10 @@ type cacheFixture struct {
 
 // newCacheFixture writes a CSV of a few MiB (larger than smallFile: read
 // through the tee to the checker); old: wait the racy window out first.
+// Its tests are acceptance tests: without TF_ACC they skip before writing
+// or waiting anything.
 func newCacheFixture(t *testing.T, old bool) *cacheFixture {
+	requireTFAcc(t)
 	content := repeatCSV("Account,Amount", "4000,100", 300_000)
 	p := writeFile(t, t.TempDir(), "gl.csv", content)
 	if old {

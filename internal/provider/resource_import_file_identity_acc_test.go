@@ -94,6 +94,7 @@ var replaced = resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{planche
 // modification time is seen: the plan replaces the import and the apply
 // sends the edited bytes.
 func TestAccFileIdentity_symlinkDotDot(t *testing.T) {
+	requireTFAcc(t) // before the fixture's wait
 	t.Parallel()
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o700); err != nil {

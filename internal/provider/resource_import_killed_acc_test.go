@@ -83,6 +83,7 @@ func TestAccKilled_editBackAfterKillImportsAgain(t *testing.T) {
 // the next plain apply resumes B's job, with a local state (which got the
 // destroy of A's job) and with a remote one (which did not). 2 jobs in all.
 func TestAccKilled_replacementResumed(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for name, remote := range map[string]bool{"local": false, "remote": true} {
 		t.Run(name, func(t *testing.T) {
 			c, clock := newKilledCLI(t, remote)
@@ -109,6 +110,7 @@ func TestAccKilled_replacementResumed(t *testing.T) {
 // OpenTofu may leave its local state file unreadable: the next plain
 // apply starts no job, and the state then holds both jobs.
 func TestAccKilled_createThatReturnedResumed(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for name, remote := range map[string]bool{"local": false, "remote": true} {
 		t.Run(name, func(t *testing.T) {
 			c, clock := newKilledCLI(t, remote)

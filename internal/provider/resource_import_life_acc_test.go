@@ -201,6 +201,7 @@ func TestAccLife_inputFileDeleted(t *testing.T) {
 // inputs (whose keys are resolved against the template's steps) plans no
 // change, and destroy works.
 func TestAccLife_templateDeleted(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for _, tc := range []struct{ config, template string }{
 		{"life", emulator.GLActualsTemplateID},
 		{"life_inputs", emulator.TwoStepTemplateID},

@@ -165,6 +165,7 @@ func TestAccReimport_replaceOneInstance(t *testing.T) {
 // new job, sent as planned; the state records what that job was sent
 // with.
 func TestAccReimport_changesThatImportAgain(t *testing.T) {
+	requireTFAcc(t) // its subtests are acceptance tests
 	for _, tc := range []struct {
 		name             string
 		kv               []string

@@ -24,6 +24,8 @@ var (
 	toB      = step{Kind: stepEdit, Name: "bytes", Value: 1}
 	toA      = step{Kind: stepEdit, Name: "bytes", Value: 0}
 	upgrade  = step{Kind: stepOp, Name: "upgrade"}
+	keepOn   = step{Kind: stepEdit, Name: "keep", Value: 1}
+	keepOff  = step{Kind: stepEdit, Name: "keep", Value: 0}
 )
 
 // killModel runs steps in a model of blocks, kills simulated, and returns
@@ -47,7 +49,7 @@ func killModelOn(t *testing.T, createTriggers, remote bool, blocks []block, step
 			next = simulate(m, s, next)
 			continue
 		}
-		if s.Name != "destroy" {
+		if releasesFirst(s.Name) {
 			m.releases()
 		}
 		e = m.op(s)
@@ -99,6 +101,15 @@ func TestModelKill(t *testing.T) {
 		{"killed, refreshed, then applied: resumed", false, a, []step{killWait, {Kind: stepOp, Name: "refresh"}, opApply}, 0},
 		{"Ctrl-C: the tainted job resumed", false, a, []step{{Kind: stepOp, Name: "apply", Fault: "interrupt"}, opApply}, 0},
 		{"the killed job ended in ERROR: a new job", false, a, []step{killWait, {Kind: stepOp, Name: "end-orphan"}, opApply}, 1},
+		{"the killed job ended in ERROR, keep_failed: kept, no job", false, a, []step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan"}, opApply}, 0},
+		{"the killed job ended in ERROR, kept, then keep_failed off: a new job", false, a,
+			[]step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan"}, opApply, keepOff, opApply}, 1},
+		{"the killed job EXPIRED, a new job, then keep_failed: nothing more", false, a,
+			[]step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 2}, opApply, keepOn, opApply}, 0},
+		{"the killed job CANCELLED, adopted by id: replaced", false, a,
+			[]step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 1}, {Kind: stepOp, Name: "adopt"}, opApply}, 1},
+		{"the killed job CANCELLED, adopted by id, keep_failed: kept", false, a,
+			[]step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan", Value: 1}, {Kind: stepOp, Name: "adopt"}, opApply}, 0},
 		{"the killed job purged: a new job", false, a, []step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 3}, opApply}, 1},
 		{"killed, then another directory: every instance a new job", false, a, []step{killWait, {Kind: stepOp, Name: "other-dir"}}, 1},
 		{"killed, adopted, applied: adopted, no job", false, a, []step{killWait, {Kind: stepOp, Name: "adopt"}, opApply}, 0},

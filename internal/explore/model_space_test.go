@@ -93,20 +93,21 @@ func (m *model) otherDir() expect {
 // did not settle: terraform state rm (if the instance is in the state),
 // then terraform import; the import reads the job, which the state then
 // holds, so its entry is gone. The next apply adopts the configuration
-// without a job.
+// without a job, or, if the job ended without importing, replaces it
+// (unless keep_failed keeps it: replacesFailed).
 //
-// end-orphan ends the job of the journal's entry s.Index (modulo) as
-// orphanEnds[s.Value] says: it is never settled.
+// end-orphan ends the job of the journal's entry s.Index (modulo) among
+// those in progress as orphanEnds[s.Value] says.
 func (m *model) orphanOp(s step, target string, e *expect) {
 	var found *entry
 	if s.Name == "adopt" {
 		bi, ok := m.cfg.instances()[target]
 		for _, en := range m.journal {
-			if ok && found == nil && !en.Ended && en.Def == defOf(m.cfg.Blocks[bi]) {
+			if ok && found == nil && en.Ended != purged && en.Def == defOf(m.cfg.Blocks[bi]) {
 				found = en
 			}
 		}
-	} else if live := slices.DeleteFunc(slices.Clone(m.journal), func(en *entry) bool { return en.Ended }); len(live) > 0 {
+	} else if live := slices.DeleteFunc(slices.Clone(m.journal), func(en *entry) bool { return en.Ended != "" }); len(live) > 0 {
 		found = live[s.Index%len(live)]
 	}
 	if found == nil {
@@ -114,8 +115,8 @@ func (m *model) orphanOp(s step, target string, e *expect) {
 		return
 	}
 	if s.Name == "end-orphan" {
-		found.Ended = true
-		e.End = release{Job: found.Job, Status: orphanEnds[s.Value%len(orphanEnds)]}
+		found.Ended = orphanEnds[s.Value%len(orphanEnds)]
+		e.End = release{Job: found.Job, Status: found.Ended}
 		if e.End.Status == "CANCELLED" {
 			m.cancelled[found.Job] = true
 		}
@@ -123,6 +124,6 @@ func (m *model) orphanOp(s step, target string, e *expect) {
 	}
 	b := m.cfg.Blocks[m.cfg.instances()[target]]
 	e.Arg, e.InState = found.Job, m.state[target] != nil
-	m.state[target] = &inst{Job: found.Job, Def: found.Def, Adopt: true, Cancel: b.Cancel}
+	m.state[target] = &inst{Job: found.Job, Def: found.Def, Adopt: true, Cancel: b.Cancel, Ended: found.Ended}
 	m.removeEntry(found.Job)
 }

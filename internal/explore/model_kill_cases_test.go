@@ -215,3 +215,18 @@ func TestModel_strayHungJobsReleased(t *testing.T) {
 		t.Errorf("journal %v, releases %v; want none, and job 2 released", m.journal, rs)
 	}
 }
+
+// end-orphan of a job the state holds too (a tainted job the killed apply
+// resumed, its entry left until the next refresh) ends the instance's
+// job: the next apply replaces it (explorer seed 1147 on Terraform 1.16).
+func TestModel_endOrphanHeldByTheState(t *testing.T) {
+	m := newModel(config{Blocks: []block{rows("r0", 0, true)}})
+	m.state["etl_import.r0[0]"] = &inst{Job: "j1", Def: defOf(m.cfg.Blocks[0]), Submit: true}
+	m.journal = []*entry{newEntry("j1", defOf(m.cfg.Blocks[0]), "j1")}
+	m.op(step{Kind: stepOp, Name: "end-orphan", Value: 1})
+	if st := m.state["etl_import.r0[0]"]; st.Ended != "CANCELLED" || !m.cancelled["j1"] {
+		t.Fatalf("the instance holding the job ended: %+v", st)
+	}
+	m.learn(nil)
+	wantJobs(t, m.op(opApply), 1)
+}

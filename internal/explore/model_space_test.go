@@ -97,7 +97,8 @@ func (m *model) otherDir() expect {
 // (unless keep_failed keeps it: replacesFailed).
 //
 // end-orphan ends the job of the journal's entry s.Index (modulo) among
-// those in progress as orphanEnds[s.Value] says.
+// those in progress as orphanEnds[s.Value] says, and so the job of an
+// instance that holds it (a tainted job a killed apply resumed).
 func (m *model) orphanOp(s step, target string, e *expect) {
 	var found *entry
 	if s.Name == "adopt" {
@@ -117,6 +118,11 @@ func (m *model) orphanOp(s step, target string, e *expect) {
 	if s.Name == "end-orphan" {
 		found.Ended = orphanEnds[s.Value%len(orphanEnds)]
 		e.End = release{Job: found.Job, Status: found.Ended}
+		for _, st := range m.state { // a job the state holds too (its entry goes at the next refresh) ended with it
+			if st.Job == found.Job {
+				st.Ended, st.Purged = found.Ended, found.Ended == purged
+			}
+		}
 		if e.End.Status == "CANCELLED" {
 			m.cancelled[found.Job] = true
 		}

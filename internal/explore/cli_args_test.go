@@ -40,6 +40,7 @@ var faultNote = map[string]string{
 	"503-submit":      "the next two submits are answered 503",
 	"purge":           "the service forgets the job (its history purged): it answers 404 for it from now on",
 	"end-orphan":      "the service ends a job the killed apply left (or forgets it)",
+	"end-job":         "the service ends the instance's job, held RUNNING since the last apply, with this status: a user cancelled it, its data was refused, or it expired",
 	"delete-template": "the template is deleted on the service: it answers 404 for it, its jobs stay",
 	"kill-upload":     "terraform is SIGKILLed while an upload is in flight (the explorer let the first uploads through, waited for their answers, and held the next one, which never reached the service)",
 	"kill-wait":       "terraform is SIGKILLed while the provider waits for a job (the explorer held every job this apply started RUNNING, and killed 300 ms after the first status poll)",

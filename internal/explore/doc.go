@@ -4,7 +4,9 @@
 // a job by id), of the end of a resource's life (its file deleted or made
 // unreadable and put back, an adopted job's template edited, a template
 // deleted on the service, then a destroy) and of what goes wrong (waits
-// cut short, jobs ending in ERROR, bursts of 429 and 503, terraform or its
+// cut short, jobs ending in ERROR, a job the service ends on its own
+// (ERROR, CANCELLED, EXPIRED: the next apply replaces it unless
+// keep_failed keeps it), bursts of 429 and 503, terraform or its
 // provider killed during an upload or a wait, Ctrl-C), run with a real
 // Terraform or OpenTofu CLI against the emulator, with a local state file
 // or the http backend, some starting with the previous release of the

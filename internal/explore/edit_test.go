@@ -9,7 +9,7 @@ import "math/rand/v2"
 // editNames are the edits, in the order the figures list them.
 var editNames = []string{
 	"bytes", "format", "encoding", "template", "kind", "content", "move",
-	"submit", "wait", "trigger", "count", "cancel", "file",
+	"submit", "wait", "trigger", "count", "cancel", "keep", "file",
 }
 
 // editChoices is how many values each edit picks from (the new value is
@@ -18,7 +18,7 @@ var editNames = []string{
 var editChoices = map[string]int{
 	"bytes": len(datasets), "format": len(formats), "encoding": len(encodings),
 	"template": len(templates), "kind": 2, "content": 2, "move": 2,
-	"submit": 2, "wait": 2, "trigger": 2, "count": 3, "cancel": 2, "file": len(fileStates),
+	"submit": 2, "wait": 2, "trigger": 2, "count": 3, "cancel": 2, "keep": 2, "file": len(fileStates),
 }
 
 // applyEdit returns c with edit s made. An edit of a block the
@@ -55,6 +55,8 @@ func applyEdit(c config, s step) config {
 		b.Count = v
 	case "cancel":
 		b.Cancel = v == 1
+	case "keep":
+		b.KeepFailed = v == 1
 	case "file": // the data file deleted, made unreadable, or put back (not the configuration)
 		b.File = v
 	}
@@ -89,6 +91,8 @@ func editValue(b block, name string) int {
 		return b.Count
 	case "cancel":
 		return btoi(b.Cancel)
+	case "keep":
+		return btoi(b.KeepFailed)
 	case "file":
 		return b.File
 	}

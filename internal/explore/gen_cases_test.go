@@ -168,3 +168,34 @@ func TestGenerate_backendsAndUpgrades(t *testing.T) {
 		t.Errorf("200 sequences: %d remote, %d upgrades; want about 66 and 50", remote, upgrades)
 	}
 }
+
+// end-job ends a job in progress, as the service would: the generator
+// makes one first when none is (endJobSteps), a submitted one ends in
+// ERROR or is CANCELLED, one never submitted is CANCELLED or EXPIRES.
+func TestGenerate_endJob(t *testing.T) {
+	ended, ran := map[string]int{}, 0
+	for seed := int64(0); seed < 300; seed++ {
+		q := generate(seed, 10)
+		m := newModel(q.Init)
+		m.remote, m.old = q.Remote, q.Previous
+		next := 0
+		for _, s := range q.Steps {
+			if s.Name == "end-job" {
+				st := m.state[m.target(s)]
+				status := jobEnds[s.Value%len(jobEnds)]
+				switch {
+				case st == nil || !st.Hung:
+					t.Errorf("seed %d: %s of a job not in progress", seed, s)
+				case st.Submit && status == "EXPIRED" || !st.Submit && status == "ERROR":
+					t.Errorf("seed %d: %s of a job submitted %t", seed, s, st.Submit)
+				}
+				ended[status]++
+				ran++
+			}
+			next = simulate(m, s, next)
+		}
+	}
+	if ran < 30 || len(ended) != len(jobEnds) {
+		t.Errorf("300 sequences ended %d jobs: %v", ran, ended)
+	}
+}

@@ -26,7 +26,7 @@ func simulate(m *model, s step, next int) int {
 		m.old = false
 		return next
 	}
-	if s.Name != "destroy" {
+	if releasesFirst(s.Name) {
 		m.releases()
 	}
 	if isKill(s.Fault) && !m.killable() {

@@ -14,12 +14,12 @@ import (
 var opWeights = map[string]int{
 	"apply": 30, "plan-apply": 10, "replace": 12, "taint": 12, "untaint": 4,
 	"refresh": 5, "import": 6, "destroy": 3, "purge": 3,
-	"adopt": 6, "end-orphan": 3, "workspace-new": 2, "workspace-select": 3, "other-dir": 3,
+	"adopt": 6, "end-orphan": 3, "end-job": 6, "workspace-new": 2, "workspace-select": 3, "other-dir": 3,
 }
 
 var editWeights = map[string]int{
 	"format": 12, "encoding": 10, "bytes": 10, "trigger": 10, "kind": 6, "content": 6,
-	"move": 6, "template": 5, "submit": 5, "wait": 6, "count": 6, "cancel": 4,
+	"move": 6, "template": 5, "submit": 5, "wait": 6, "count": 6, "cancel": 4, "keep": 5,
 }
 
 var faultWeights = map[string]int{
@@ -137,6 +137,9 @@ type gen struct {
 	m     *model
 	undo  []step
 	chain bool // a chain of steps is due after the kill just generated (gen_chain_test.go)
+	// endNext: end-job is due after the apply just generated, whose jobs
+	// hang (endJobSteps).
+	endNext bool
 }
 
 // upgradeSteps is the start of a sequence that upgrades the provider: a
@@ -162,12 +165,21 @@ func (g *gen) steps() []step {
 			return c
 		}
 	}
+	if g.endNext {
+		g.endNext = false
+		if len(m.inProgress()) > 0 {
+			return g.endJobSteps()
+		}
+	}
 	if len(m.state) > 0 && m.lifeReady() && r.IntN(100) < rateWeights["life"] {
 		if c := g.lifeSteps(); len(c) > 0 {
 			return c
 		}
 	}
 	s := g.step()
+	if s.Name == "end-job" {
+		return g.endJobSteps()
+	}
 	if !isKill(s.Fault) || !m.killable() {
 		return []step{s}
 	}
@@ -246,6 +258,8 @@ func (g *gen) step() step {
 		targets = sortedKeys(m.cfg.instances())
 	case "adopt":
 		targets = m.adoptable()
+	case "end-job": // its target and what leads to it: endJobSteps
+		return s
 	case "end-orphan", "workspace-select":
 		s.Index, s.Value = r.IntN(4), r.IntN(4)
 		if s.Name == "end-orphan" && len(m.journal) == 0 {
@@ -282,13 +296,63 @@ func (g *gen) opWeights() map[string]int {
 	return w
 }
 
+// endJobSteps is end-job on an instance whose job is in progress, ended
+// as the service ends it (endOf); or, if no job is in progress, what
+// makes one first: a block's trigger changed (its count made 1 if 0;
+// wait_for_completion turned off two times in three, as a pipeline that
+// does not block has it), then an apply whose jobs hang, and end-job next
+// (endNext).
+func (g *gen) endJobSteps() []step {
+	r, m := g.r, g.m
+	if targets := m.inProgress(); len(targets) > 0 {
+		a := targets[r.IntN(len(targets))]
+		s := step{Kind: stepOp, Name: "end-job", Value: endOf(r, m.state[a])}
+		s.Block, s.Index = parseAddr(m.cfg, a)
+		return []step{s}
+	}
+	bi := r.IntN(len(m.cfg.Blocks))
+	b := m.cfg.Blocks[bi]
+	var out []step
+	if b.Count == 0 {
+		out = append(out, step{Kind: stepEdit, Name: "count", Block: bi, Value: 1})
+	}
+	if b.Wait && r.IntN(3) > 0 {
+		out = append(out, step{Kind: stepEdit, Name: "wait", Block: bi, Value: 0})
+	}
+	g.endNext = true
+	return append(out, step{Kind: stepEdit, Name: "trigger", Block: bi, Value: b.Trigger + 1}, step{Kind: stepOp, Name: "apply", Fault: "hang"})
+}
+
+// endOf is how the service ends the job of st, in progress (jobEnds): one
+// submitted ends in ERROR or a user cancels it; one never submitted is
+// cancelled or expires.
+func endOf(r *rand.Rand, st *inst) int {
+	if st.Submit {
+		return r.IntN(2) // ERROR, CANCELLED
+	}
+	return 1 + r.IntN(2) // CANCELLED, EXPIRED
+}
+
+// inProgress is the instances in the state whose job is in progress: it
+// hangs since the last apply.
+func (m *model) inProgress() []string {
+	var out []string
+	for _, a := range sortedKeys(m.state) {
+		if m.state[a].Hung {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // adoptable is the instances the configuration declares whose definition
-// an entry of the journal has.
+// an entry of the journal has, its job not purged (one that ended without
+// importing may be adopted: the apply after it replaces it).
 func (m *model) adoptable() []string {
 	var out []string
 	for _, a := range sortedKeys(m.cfg.instances()) {
 		d := defOf(m.cfg.Blocks[m.cfg.instances()[a]])
-		if slices.ContainsFunc(m.journal, func(e *entry) bool { return e.Def == d && !e.Ended }) {
+		if slices.ContainsFunc(m.journal, func(e *entry) bool { return e.Def == d && e.Ended != purged }) {
 			out = append(out, a)
 		}
 	}

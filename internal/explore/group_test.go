@@ -24,7 +24,7 @@ func (g group) news(k int) int { return len(g.Members) - k }
 // which they run: each takes a tainted job handed over (by the destroy
 // half of a replacement) or an entry it may settle (any, for a new or
 // tainted object; one whose prior is the job it replaces, for a
-// replacement) while one is left, else starts a job. Entries dropped by a
+// replacement) while one is left, else starts a job (choose). Entries dropped by a
 // create or a destroy of the same apply are gone once that one ran; an
 // entry that may not exist (Maybe) is tried both ways.
 func (m *model) settleRange(members []string, tainted int, entries []*entry) (int, int) {
@@ -97,10 +97,14 @@ func (r ranger) run(done []bool, t int, gone []bool, n int) {
 	}
 }
 
-// choose lets member a take a tainted job or settle each entry it may, or
-// start a job if none is sure to be its to take.
+// choose lets member a take a tainted job or claim each entry it may, or
+// start a job if none is sure to be its to take. An entry whose job ended
+// without importing is settled only if a's keep_failed keeps it; else a
+// starts a job all the same.
 func (r ranger) choose(a string, done []bool, t int, gone []bool, n int) {
 	p := r.m.made[a]
+	bi, ok := r.m.cfg.instances()[a]
+	keep := ok && r.m.cfg.Blocks[bi].KeepFailed
 	must := t > 0
 	if t > 0 {
 		r.run(done, t-1, gone, n+1)
@@ -111,7 +115,7 @@ func (r ranger) choose(a string, done []bool, t int, gone []bool, n int) {
 		}
 		must = must || p == "" || len(e.Priors) == 1
 		gone[j] = true
-		r.run(done, t, gone, n+1)
+		r.run(done, t, gone, n+btoi(e.Ended == "" || keep))
 		gone[j] = false
 	}
 	if !must {

@@ -13,7 +13,9 @@ import "slices"
 // destroy of its prior job, and by the replacement or destroy of a job
 // created anew for other data while it was unsettled (its instance "may be
 // its resource": the entry is suspect of that job). A job that ended in
-// ERROR, CANCELLED or EXPIRED, or was purged, is never settled.
+// ERROR, CANCELLED or EXPIRED imported nothing: the create that claims it
+// keeps it if its keep_failed is on (settled, 0 jobs), else starts a new
+// job; a purged one is never settled.
 
 // entry is one job of the journal that no state holds.
 type entry struct {
@@ -26,7 +28,9 @@ type entry struct {
 	Suspect map[string]bool // jobs of instances that may be its resource
 	Hung    bool            // its job hangs until the next operation, then COMPLETES
 	Maybe   bool            // the provider may have removed it (its create returned with the previous release, a drop of an unsure prior)
-	Ended   bool            // ERROR, CANCELLED, EXPIRED or purged: never settled
+	// Ended is how its job ended (jobEnds, or PURGED), "" while it has
+	// not: a purged one is never settled.
+	Ended string
 	// Drop is who drops it in the apply being planned (a create: its
 	// address; a destroy: "destroy ADDRESS"), "" if nobody; creates of the
 	// same apply that run first may still settle it.
@@ -100,9 +104,42 @@ func (m *model) dropPrior(e *entry, by, q string) {
 
 // sweep ends an operation for the journal: the entries whose job the
 // state holds (held) are gone (settled, and the apply ended; or adopted),
-// and so are the ones dropped and the ones whose job ended.
+// and so are the ones dropped and the ones whose job was purged.
 func (m *model) sweep(held map[string]bool) {
-	m.forget(func(e *entry) bool { return held[e.Job] || e.Drop != "" || e.Ended })
+	m.forget(func(e *entry) bool { return held[e.Job] || e.Drop != "" || e.Ended == purged })
+}
+
+// purged is how end-orphan has the service forget a job (orphanEnds).
+const purged = "PURGED"
+
+// claimFailed ends an apply for the entries whose job ended without
+// importing: each create of the apply that started a new job (fresh, by
+// instance) claimed one of its change if there was one (its keep_failed
+// off), now gone.
+func (m *model) claimFailed(fresh map[string]string, held map[string]bool) {
+	for _, a := range sortedKeys(fresh) {
+		p, ok := m.made[a]
+		if !ok {
+			continue
+		}
+		for _, e := range m.journal {
+			if e.Ended != "" && e.Drop == "" && !held[e.Job] && e.Def == m.state[a].Def && (p == "" || e.Priors[p]) {
+				e.Drop = a
+				break
+			}
+		}
+	}
+}
+
+// entryStatus is how the job of the journal's entry job ended ("" if it
+// has not, or no entry holds it).
+func (m *model) entryStatus(job string) string {
+	for _, e := range m.journal {
+		if e.Job == job {
+			return e.Ended
+		}
+	}
+	return ""
 }
 
 // refreshJournal is what the refresh and plan of an operation do to the
@@ -128,12 +165,12 @@ func (m *model) note(job string, d def, skip map[string]bool) {
 	}
 }
 
-// settleable is the entries a create of def d may settle: of d, their job
-// not ended.
+// settleable is the entries a create of def d may claim: of d (one whose
+// job ended without importing settles only with keep_failed: ranger).
 func (m *model) settleable(d def) []*entry {
 	var out []*entry
 	for _, e := range m.journal {
-		if e.Def == d && !e.Ended {
+		if e.Def == d {
 			out = append(out, e)
 		}
 	}

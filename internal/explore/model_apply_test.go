@@ -39,7 +39,7 @@ func (m *model) apply(replace, fault string, e *expect) {
 		}
 		if m.needsJob(a, b, replace) {
 			m.made[a] = m.prior(a, b)
-			st := &inst{Def: defOf(b), Cancel: b.Cancel, Src: srcOf(b)}
+			st := &inst{Def: defOf(b), Cancel: b.Cancel, Src: srcOf(b), Submit: b.Submit}
 			if hang {
 				st.Hung, st.HangErr, st.Tainted = true, fault == "hang-error", b.Wait
 			}
@@ -55,7 +55,7 @@ func (m *model) apply(replace, fault string, e *expect) {
 			resumes[a] = true
 			created[st.Def] = append(created[st.Def], a)
 		}
-		st.Tainted, st.Cancel, st.Src = false, b.Cancel, srcOf(b) // resumed, or nothing to do
+		st.Tainted, st.Cancel, st.Src, st.Submit = false, b.Cancel, srcOf(b), b.Submit // resumed, or nothing to do
 	}
 	inGroup := m.groups(created, resumes, want, fault, e)
 	for a := range e.New { // a wait that timed out fails the apply (a swap group's: as held)
@@ -113,7 +113,7 @@ func (m *model) groups(created map[def][]string, resumes map[string]bool, want m
 		}
 		for _, a := range members {
 			b := m.cfg.Blocks[want[a]]
-			n := inst{Def: d, Cancel: b.Cancel, Src: srcOf(b)}
+			n := inst{Def: d, Cancel: b.Cancel, Src: srcOf(b), Submit: b.Submit}
 			if hang {
 				n.Hung, n.HangErr, n.Tainted = true, fault == "hang-error", b.Wait
 			}
@@ -139,7 +139,8 @@ func sortedDefs[V any](m map[def]V) []def {
 // that replaces for it, is created (untainted:
 // either, for a tainted object, is planned as the taint alone), what
 // defines its job changed as far as the plan sees (seen), or it is
-// tainted and its job did not import. A
+// tainted and its job did not import, or its job did not import and
+// keep_failed does not keep it (replacesFailed). A
 // tainted job that imported or may still (timed out, interrupted, taint)
 // is resumed; an imported one is adopted, unless it was tainted before
 // that apply: with no known definition, it is replaced.
@@ -156,11 +157,11 @@ func (m *model) needsJob(a string, b block, replace string) bool {
 	case !created && m.createTriggers && !st.Tainted:
 		return true
 	case st.Adopt:
-		return st.Tainted
+		return st.Tainted || replacesFailed(st, b)
 	case st.Def != seen(b, st):
 		return true
 	}
-	return st.Tainted && st.Failed
+	return st.Tainted && st.Ended != "" || replacesFailed(st, b)
 }
 
 // learn records the job the check found for a new instance, or for a
@@ -173,8 +174,8 @@ func (m *model) learn(ids map[string]string) {
 		id := ids[a]
 		sw, ok := m.swap[a]
 		switch {
-		case ok && (sw.Resumed[id] || sw.Entries[id]):
-			m.state[a] = &inst{Job: id, Def: sw.New.Def, Cancel: sw.New.Cancel, Src: sw.New.Src}
+		case ok && (sw.Resumed[id] || sw.Entries[id]): // an entry's failed job, kept by keep_failed, stays failed
+			m.state[a] = &inst{Job: id, Def: sw.New.Def, Cancel: sw.New.Cancel, Src: sw.New.Src, Submit: sw.New.Submit, Ended: m.entryStatus(id)}
 		case ok:
 			n := sw.New
 			n.Job = id
@@ -187,6 +188,7 @@ func (m *model) learn(ids map[string]string) {
 	for _, id := range ids {
 		held[id] = true
 	}
+	m.claimFailed(fresh, held)
 	m.sweep(held)
 	for _, a := range sortedKeys(fresh) {
 		if p, ok := m.made[a]; ok && p == "" {

@@ -30,7 +30,9 @@ func modelAfter(t *testing.T, steps ...step) (*model, expect) {
 			next = simulate(m, s, next)
 			continue
 		}
-		m.releases()
+		if releasesFirst(s.Name) {
+			m.releases()
+		}
 		e = m.op(s)
 		ids, _ := assign(m, e, next)
 		next += len(ids)
@@ -77,6 +79,65 @@ func TestModel(t *testing.T) {
 				t.Errorf("%d new jobs, want %d", got, c.want)
 			}
 		})
+	}
+}
+
+// A job that ended in ERROR, CANCELLED or EXPIRED imported nothing: the
+// next apply replaces it with one new job however that was seen, unless
+// keep_failed keeps it (the resource page's table of changes). r0's jobs
+// hang without a wait, so the service ends one (end-job) after the apply.
+func TestModel_failedReplacedUnlessKept(t *testing.T) {
+	noWait := step{Kind: stepEdit, Name: "wait", Value: 0}
+	hang := step{Kind: stepOp, Name: "apply", Fault: "hang"}
+	end := func(status int) step { return step{Kind: stepOp, Name: "end-job", Value: status} }
+	submitOn := step{Kind: stepEdit, Name: "submit", Value: 1}
+	hangErr := step{Kind: stepOp, Name: "apply", Fault: "hang-error"}
+	untaint := step{Kind: stepOp, Name: "untaint"}
+	imp := step{Kind: stepOp, Name: "import"}
+	purge := step{Kind: stepOp, Name: "purge"}
+	cases := []struct {
+		name  string
+		steps []step
+		want  int
+	}{
+		{"ERROR after the apply: one new job", []step{noWait, hang, end(0), opApply}, 1},
+		{"CANCELLED after the apply: one new job", []step{noWait, hang, end(1), opApply}, 1},
+		{"EXPIRED after the apply: one new job", []step{noWait, hang, end(2), opApply}, 1},
+		{"the apply after the new job: nothing", []step{noWait, hang, end(0), opApply, opApply}, 0},
+		{"keep_failed: kept", []step{noWait, keepOn, hang, end(0), opApply}, 0},
+		{"kept, then keep_failed off: one new job", []step{noWait, keepOn, hang, end(2), opApply, keepOff, opApply}, 1},
+		{"kept ERROR, submit turned on: recorded", []step{noWait, keepOn, hang, end(0), submitOn, opApply}, 0},
+		{"kept CANCELLED, submit turned on: replaced", []step{noWait, keepOn, hang, end(1), submitOn, opApply}, 1},
+		{"kept EXPIRED, submit turned on: replaced", []step{noWait, keepOn, hang, end(2), submitOn, opApply}, 1},
+		{"a refresh-only apply: kept; the apply after it replaces it", []step{noWait, hang, end(0), {Kind: stepOp, Name: "refresh"}, opApply}, 1},
+		{"imported by id: replaced", []step{noWait, hang, end(0), imp, opApply}, 1},
+		{"imported by id, keep_failed: adopted", []step{noWait, keepOn, hang, end(1), imp, opApply}, 0},
+		{"purged: kept (NOT_FOUND)", []step{noWait, hang, end(0), purge, opApply}, 0},
+		{"timed out, then ERROR: both replaced", []step{hangErr, opApply}, 2},
+		{"timed out, ERROR, untainted: replaced all the same", []step{hangErr, untaint, opApply}, 2},
+		{"timed out, ERROR, untainted, keep_failed: the untainted one kept", []step{keepOn, hangErr, untaint, opApply}, 1},
+		{"timed out, ERROR, keep_failed: tainted, replaced all the same", []step{keepOn, hangErr, opApply}, 2},
+		{"ended while tainted (timed out): replaced, the other resumed", []step{hang, end(1), opApply}, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got, _ := runModel(t, c.steps...); got != c.want {
+				t.Errorf("%d new jobs, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+// end-job ends a job in progress only: it releases it with its status
+// (CANCELLED: a cancel the check wants), and skips a job that ended.
+func TestModel_endJob(t *testing.T) {
+	_, e := modelAfter(t, step{Kind: stepEdit, Name: "wait", Value: 0}, step{Kind: stepOp, Name: "apply", Fault: "hang"},
+		step{Kind: stepOp, Name: "end-job", Index: 1, Value: 1})
+	if e.Skip || e.End.Status != "CANCELLED" || e.End.Job != e.Keep["etl_import.r0[1]"] || !e.Cancelled[e.End.Job] || len(e.New) != 0 {
+		t.Errorf("end-job of a hung job: %+v", e)
+	}
+	if _, e := modelAfter(t, opApply, step{Kind: stepOp, Name: "end-job"}); !e.Skip {
+		t.Errorf("end-job of a completed job: %+v, want it skipped", e)
 	}
 }
 

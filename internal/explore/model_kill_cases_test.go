@@ -24,6 +24,8 @@ var (
 	toB      = step{Kind: stepEdit, Name: "bytes", Value: 1}
 	toA      = step{Kind: stepEdit, Name: "bytes", Value: 0}
 	upgrade  = step{Kind: stepOp, Name: "upgrade"}
+	keepOn   = step{Kind: stepEdit, Name: "keep", Value: 1}
+	keepOff  = step{Kind: stepEdit, Name: "keep", Value: 0}
 )
 
 // killModel runs steps in a model of blocks, kills simulated, and returns
@@ -47,7 +49,7 @@ func killModelOn(t *testing.T, createTriggers, remote bool, blocks []block, step
 			next = simulate(m, s, next)
 			continue
 		}
-		if s.Name != "destroy" {
+		if releasesFirst(s.Name) {
 			m.releases()
 		}
 		e = m.op(s)
@@ -99,6 +101,15 @@ func TestModelKill(t *testing.T) {
 		{"killed, refreshed, then applied: resumed", false, a, []step{killWait, {Kind: stepOp, Name: "refresh"}, opApply}, 0},
 		{"Ctrl-C: the tainted job resumed", false, a, []step{{Kind: stepOp, Name: "apply", Fault: "interrupt"}, opApply}, 0},
 		{"the killed job ended in ERROR: a new job", false, a, []step{killWait, {Kind: stepOp, Name: "end-orphan"}, opApply}, 1},
+		{"the killed job ended in ERROR, keep_failed: kept, no job", false, a, []step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan"}, opApply}, 0},
+		{"the killed job ended in ERROR, kept, then keep_failed off: a new job", false, a,
+			[]step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan"}, opApply, keepOff, opApply}, 1},
+		{"the killed job EXPIRED, a new job, then keep_failed: nothing more", false, a,
+			[]step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 2}, opApply, keepOn, opApply}, 0},
+		{"the killed job CANCELLED, adopted by id: replaced", false, a,
+			[]step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 1}, {Kind: stepOp, Name: "adopt"}, opApply}, 1},
+		{"the killed job CANCELLED, adopted by id, keep_failed: kept", false, a,
+			[]step{killWait, keepOn, {Kind: stepOp, Name: "end-orphan", Value: 1}, {Kind: stepOp, Name: "adopt"}, opApply}, 0},
 		{"the killed job purged: a new job", false, a, []step{killWait, {Kind: stepOp, Name: "end-orphan", Value: 3}, opApply}, 1},
 		{"killed, then another directory: every instance a new job", false, a, []step{killWait, {Kind: stepOp, Name: "other-dir"}}, 1},
 		{"killed, adopted, applied: adopted, no job", false, a, []step{killWait, {Kind: stepOp, Name: "adopt"}, opApply}, 0},
@@ -203,4 +214,19 @@ func TestModel_strayHungJobsReleased(t *testing.T) {
 	if rs := m.releases(); len(m.journal) != 0 || len(rs) != 1 || rs[0].Job != "2" {
 		t.Errorf("journal %v, releases %v; want none, and job 2 released", m.journal, rs)
 	}
+}
+
+// end-orphan of a job the state holds too (a tainted job the killed apply
+// resumed, its entry left until the next refresh) ends the instance's
+// job: the next apply replaces it (explorer seed 1147 on Terraform 1.16).
+func TestModel_endOrphanHeldByTheState(t *testing.T) {
+	m := newModel(config{Blocks: []block{rows("r0", 0, true)}})
+	m.state["etl_import.r0[0]"] = &inst{Job: "j1", Def: defOf(m.cfg.Blocks[0]), Submit: true}
+	m.journal = []*entry{newEntry("j1", defOf(m.cfg.Blocks[0]), "j1")}
+	m.op(step{Kind: stepOp, Name: "end-orphan", Value: 1})
+	if st := m.state["etl_import.r0[0]"]; st.Ended != "CANCELLED" || !m.cancelled["j1"] {
+		t.Fatalf("the instance holding the job ended: %+v", st)
+	}
+	m.learn(nil)
+	wantJobs(t, m.op(opApply), 1)
 }

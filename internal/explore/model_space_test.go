@@ -93,20 +93,22 @@ func (m *model) otherDir() expect {
 // did not settle: terraform state rm (if the instance is in the state),
 // then terraform import; the import reads the job, which the state then
 // holds, so its entry is gone. The next apply adopts the configuration
-// without a job.
+// without a job, or, if the job ended without importing, replaces it
+// (unless keep_failed keeps it: replacesFailed).
 //
-// end-orphan ends the job of the journal's entry s.Index (modulo) as
-// orphanEnds[s.Value] says: it is never settled.
+// end-orphan ends the job of the journal's entry s.Index (modulo) among
+// those in progress as orphanEnds[s.Value] says, and so the job of an
+// instance that holds it (a tainted job a killed apply resumed).
 func (m *model) orphanOp(s step, target string, e *expect) {
 	var found *entry
 	if s.Name == "adopt" {
 		bi, ok := m.cfg.instances()[target]
 		for _, en := range m.journal {
-			if ok && found == nil && !en.Ended && en.Def == defOf(m.cfg.Blocks[bi]) {
+			if ok && found == nil && en.Ended != purged && en.Def == defOf(m.cfg.Blocks[bi]) {
 				found = en
 			}
 		}
-	} else if live := slices.DeleteFunc(slices.Clone(m.journal), func(en *entry) bool { return en.Ended }); len(live) > 0 {
+	} else if live := slices.DeleteFunc(slices.Clone(m.journal), func(en *entry) bool { return en.Ended != "" }); len(live) > 0 {
 		found = live[s.Index%len(live)]
 	}
 	if found == nil {
@@ -114,8 +116,13 @@ func (m *model) orphanOp(s step, target string, e *expect) {
 		return
 	}
 	if s.Name == "end-orphan" {
-		found.Ended = true
-		e.End = release{Job: found.Job, Status: orphanEnds[s.Value%len(orphanEnds)]}
+		found.Ended = orphanEnds[s.Value%len(orphanEnds)]
+		e.End = release{Job: found.Job, Status: found.Ended}
+		for _, st := range m.state { // a job the state holds too (its entry goes at the next refresh) ended with it
+			if st.Job == found.Job {
+				st.Ended, st.Purged = found.Ended, found.Ended == purged
+			}
+		}
 		if e.End.Status == "CANCELLED" {
 			m.cancelled[found.Job] = true
 		}
@@ -123,6 +130,6 @@ func (m *model) orphanOp(s step, target string, e *expect) {
 	}
 	b := m.cfg.Blocks[m.cfg.instances()[target]]
 	e.Arg, e.InState = found.Job, m.state[target] != nil
-	m.state[target] = &inst{Job: found.Job, Def: found.Def, Adopt: true, Cancel: b.Cancel}
+	m.state[target] = &inst{Job: found.Job, Def: found.Def, Adopt: true, Cancel: b.Cancel, Ended: found.Ended}
 	m.removeEntry(found.Job)
 }

@@ -10,7 +10,10 @@ import (
 // docs/resources/import.md and docs/guides/interrupted-applies.md), not from the provider's
 // code: after each operation, which job each instance in the state must
 // hold (an old one, or one new job with the planned data), whether it is
-// tainted, whether the operation fails, and which jobs are cancelled. The
+// tainted, whether the operation fails, and which jobs are cancelled. A
+// job that ended in ERROR, CANCELLED or EXPIRED imported nothing: the
+// next apply replaces it with one new job, however that was seen, unless
+// keep_failed keeps it (replacesFailed). The
 // journal of started jobs (journal_test.go), killed applies
 // (model_kill_test.go), workspaces (model_space_test.go) and the end of a
 // resource's life (model_life_test.go) are apart.
@@ -18,11 +21,12 @@ import (
 // opNames are the operations, in the order the figures list them.
 // purge is no command: the service forgets the job (its history purged);
 // end-orphan neither: a job a killed apply left ends (or is purged);
+// nor end-job: the service ends an instance's job in progress (endJob);
 // upgrade switches from the previous release of the provider to this one;
 // delete-template deletes a template on the service (model_life_test.go).
 var opNames = []string{
 	"apply", "plan-apply", "replace", "taint", "untaint", "refresh", "import", "destroy", "purge",
-	"adopt", "end-orphan", "workspace-new", "workspace-select", "other-dir", "upgrade", "delete-template",
+	"adopt", "end-orphan", "end-job", "workspace-new", "workspace-select", "other-dir", "upgrade", "delete-template",
 }
 
 // faultNames are the faults an apply may meet: every job it starts never
@@ -55,8 +59,9 @@ type inst struct {
 	Adopt   bool   // imported: the next apply adopts the configuration, no job
 	Hung    bool   // its job hangs (not released yet)
 	HangErr bool   // released as ERROR if tainted, else COMPLETED
-	Failed  bool   // its job ended in ERROR: it did not import
+	Ended   string // the status its job ended in without importing (jobEnds), "" if it did not
 	Cancel  bool   // cancel_on_destroy, as last applied
+	Submit  bool   // submit, as last applied
 	Purged  bool   // the service forgot its job: it answers 404
 	Src     string // where its data came from, as last applied (srcOf); "" imported
 }
@@ -130,7 +135,47 @@ func newModel(c config) *model {
 		ws: "default", spaces: map[string]*space{}, deleted: map[string]bool{}}
 }
 
-// releases ends the hung jobs before an operation other than destroy, in
+// releasesFirst says whether the hung jobs are released before operation
+// name: not before a destroy (its cancels), nor before end-job, which ends
+// one of them its own way.
+func releasesFirst(name string) bool { return name != "destroy" && name != "end-job" }
+
+// jobEnds is how end-job ends a job in progress: as the service does, one
+// that was submitted ends in ERROR or is CANCELLED by a user, one never
+// submitted is CANCELLED or EXPIRES (the generator picks accordingly).
+var jobEnds = []string{emulator.StatusError, emulator.StatusCancelled, emulator.StatusExpired}
+
+// endJob runs end-job: the service ends the job in progress (hung) of
+// instance st as jobEnds[s.Value] says; nothing runs. A job not in
+// progress is not ended (the step is skipped).
+func (m *model) endJob(s step, st *inst, e *expect) {
+	if st == nil || !st.Hung {
+		e.Skip = true
+		return
+	}
+	st.Hung, st.Ended = false, jobEnds[s.Value%len(jobEnds)]
+	e.End = release{Job: st.Job, Status: st.Ended}
+	if st.Ended == emulator.StatusCancelled {
+		m.cancelled[st.Job] = true
+	}
+}
+
+// replacesFailed says whether the next plan of block b replaces the job
+// of instance st because it imported nothing, as the resource page's
+// table of changes says: the job ended in ERROR, CANCELLED or EXPIRED,
+// however that was seen, and keep_failed is off; or keep_failed keeps
+// it, but submit is turned on for a job that was never submitted and can
+// no longer be (CANCELLED, EXPIRED). A tainted job that ended so is
+// replaced whatever keep_failed says (needsJob); a purged one is kept.
+func replacesFailed(st *inst, b block) bool {
+	if st.Ended == "" || st.Purged {
+		return false
+	}
+	unsubmitted := st.Ended == emulator.StatusCancelled || st.Ended == emulator.StatusExpired
+	return !b.KeepFailed || (!st.Adopt && unsubmitted && b.Submit && !st.Submit)
+}
+
+// releases ends the hung jobs before an operation (releasesFirst), in
 // every workspace: a tainted one as its fault says, another COMPLETED; a
 // journal's (a killed apply's) COMPLETED.
 func (m *model) releases() []release {
@@ -148,10 +193,9 @@ func (m *model) releases() []release {
 				continue
 			}
 			st.Hung = false
-			st.Failed = st.HangErr && st.Tainted
 			status := emulator.StatusCompleted
-			if st.Failed {
-				status = emulator.StatusError
+			if st.HangErr && st.Tainted {
+				status, st.Ended = emulator.StatusError, emulator.StatusError
 			}
 			out = append(out, release{Job: st.Job, Status: status})
 		}
@@ -209,6 +253,8 @@ func (m *model) op(s step) expect {
 		st.Purged = true
 	case "adopt", "end-orphan":
 		m.orphanOp(s, target, &e)
+	case "end-job":
+		m.endJob(s, st, &e)
 	case "workspace-new", "workspace-select":
 		m.workspace(s, &e)
 	case "other-dir":

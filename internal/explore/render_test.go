@@ -102,6 +102,9 @@ func blockHCL(b block) string {
 	fmt.Fprintf(&sb, "\nresource \"etl_import\" %q {\n  count       = %d\n  template_id = %q\n", b.Name, b.Count, templates[b.Template])
 	sb.WriteString(dataHCL(b))
 	fmt.Fprintf(&sb, "  submit              = %t\n  wait_for_completion = %t\n  cancel_on_destroy   = %t\n", b.Submit, b.Wait, b.Cancel)
+	if b.KeepFailed {
+		sb.WriteString("  keep_failed         = true\n")
+	}
 	fmt.Fprintf(&sb, "  timeouts = {\n    create = %q\n  }\n", timeoutCreate)
 	fmt.Fprintf(&sb, "  lifecycle {\n    replace_triggered_by = [terraform_data.%s_trigger]\n  }\n}\n", b.Name)
 	return sb.String()

@@ -135,7 +135,7 @@ func scriptStep(f failure, n int, s step, arg string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\n# %d. %s\nuse %s\n", n+1, s, stepDir(n))
 	note := faultNote[s.Fault]
-	if s.Name == "purge" || s.Name == "end-orphan" || s.Name == "delete-template" {
+	if s.Name == "purge" || s.Name == "end-orphan" || s.Name == "end-job" || s.Name == "delete-template" {
 		note = faultNote[s.Name]
 	}
 	if note != "" {

@@ -24,11 +24,11 @@ type result struct {
 	extra []string  // other-dir's mismatches after its check (its destroy)
 }
 
-// op runs operation st: releases the hung jobs (not before a destroy),
+// op runs operation st: releases the hung jobs (releasesFirst),
 // asks the model, writes the configuration, arms the fault or the kill,
 // runs the CLI, and observes the state and the emulator's jobs.
 func (r *run) op(n int, st step) result {
-	if st.Name != "destroy" {
+	if releasesFirst(st.Name) {
 		r.px.release(r.m.releases())
 	}
 	if isKill(st.Fault) && !r.m.killable() {
@@ -77,15 +77,15 @@ func (r *run) op(n int, st step) result {
 }
 
 // prepare does to the service what a step asks before its commands: the
-// purge of the target's job, the end of a journal's job, the deletion of
-// a template.
+// purge of the target's job, the end of a journal's job or of the
+// target's, the deletion of a template.
 func (r *run) prepare(st step, e expect, a string) {
 	switch {
 	case st.Name == "purge":
 		r.srv.PurgeJob(e.Keep[a])
 	case st.Name == "end-orphan" && e.End.Status == "PURGED":
 		r.srv.PurgeJob(e.End.Job)
-	case st.Name == "end-orphan":
+	case st.Name == "end-orphan" || st.Name == "end-job":
 		r.px.release([]release{e.End})
 	case st.Name == "delete-template":
 		r.srv.DeleteTemplate(templates[st.Value%len(templates)])

@@ -49,8 +49,12 @@ type block struct {
 	Submit   bool
 	Wait     bool
 	Cancel   bool // cancel_on_destroy
-	Trigger  int  // input of terraform_data.<name>_trigger (replace_triggered_by)
-	File     int  // the data file of a path block: fileHere, fileGone or fileUnreadable (datafile_test.go)
+	// KeepFailed is keep_failed, written only when true: the previous
+	// release of the provider, which some sequences start with, has no
+	// such attribute.
+	KeepFailed bool
+	Trigger    int // input of terraform_data.<name>_trigger (replace_triggered_by)
+	File       int // the data file of a path block: fileHere, fileGone or fileUnreadable (datafile_test.go)
 }
 
 // config is the whole configuration of a sequence at one step.
@@ -118,13 +122,14 @@ type step struct {
 	Index int    // the instance an operation targets; end-orphan: the entry
 	// Value is an edit's new value; for kill-upload, how many uploads
 	// reach the service before one is held; for end-orphan, how the job
-	// ends (orphanEnds); for workspace-select, which workspace.
+	// ends (orphanEnds); for end-job, how (jobEnds); for workspace-select,
+	// which workspace.
 	Value int
 	Fault string // an operation's fault (faultNames, killNames), or ""
 }
 
 // targeted is the operations that name an instance.
-var targeted = map[string]bool{"replace": true, "taint": true, "untaint": true, "import": true, "purge": true, "adopt": true}
+var targeted = map[string]bool{"replace": true, "taint": true, "untaint": true, "import": true, "purge": true, "adopt": true, "end-job": true}
 
 // String is the step as the figures and the shrunk sequences show it.
 func (s step) String() string {
@@ -137,6 +142,8 @@ func (s step) String() string {
 		return fmt.Sprintf("edit file r%d=%s", s.Block, fileStates[s.Value%len(fileStates)])
 	case s.Kind == stepEdit:
 		return fmt.Sprintf("edit %s r%d=%d", s.Name, s.Block, s.Value)
+	case s.Name == "end-job":
+		return fmt.Sprintf("end-job r%d[%d] %s", s.Block, s.Index, jobEnds[s.Value%len(jobEnds)])
 	case targeted[s.Name]:
 		return strings.TrimSpace(fmt.Sprintf("%s r%d[%d] %s", s.Name, s.Block, s.Index, fault))
 	case s.Name == "end-orphan":

@@ -18,7 +18,8 @@ import (
 // state, load each input into it, and leave submitting and waiting to
 // Create. A load that fails cancels the job, best effort, and the error
 // returns with the job in state (tainted): no job is left untracked. The
-// steps the action shares are in common_inputs_load.go.
+// steps the action shares are in common_inputs.go. An update in place
+// fills what its plan left unknown (fillInputs).
 
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
@@ -123,7 +124,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	diags.Append(d...)
 	plan.Inputs = v
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := r.planInputsHash(ctx, *plan, true, wo)
+		sum, _, d := r.planInputsHash(ctx, *plan, true, wo, nil)
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}

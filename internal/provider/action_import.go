@@ -91,7 +91,7 @@ func (a *importAction) ValidateConfig(ctx context.Context, req action.ValidateCo
 	inputs, diags := cfg.specInputs(ctx)
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(checkInputFiles(ctx, inputs)...)
-	f, diags := cfg.file(ctx)
+	f, diags := configuredFile(ctx, cfg.File)
 	resp.Diagnostics.Append(diags...)
 	if f == nil || resp.Diagnostics.HasError() {
 		return

@@ -182,46 +182,35 @@ type importActionModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-// resourceFile is the action's file block obj as the resource's (of
-// fileAttrTypes): the same attributes, and content_wo, which an action,
-// keeping no state, has no use for, null; null or unknown as obj is.
-func resourceFile(obj types.Object) (types.Object, diag.Diagnostics) {
-	switch {
-	case obj.IsNull():
-		return types.ObjectNull(fileAttrTypes), nil
-	case obj.IsUnknown():
-		return types.ObjectUnknown(fileAttrTypes), nil
+// configuredFile reads the action's file block obj as the resource's
+// fileModel, as configured (no defaults), with content_wo, which an
+// action, keeping no state, has no use for, null; nil when obj is null or
+// unknown.
+func configuredFile(ctx context.Context, obj types.Object) (*fileModel, diag.Diagnostics) {
+	if obj.IsNull() || obj.IsUnknown() {
+		return nil, nil
 	}
 	attrs := maps.Clone(obj.Attributes())
 	attrs["content_wo"] = types.StringNull()
-	return types.ObjectValue(fileAttrTypes, attrs)
-}
-
-// file returns the file block as the resource's fileModel, as configured
-// (no defaults); nil when it is null or unknown.
-func (a importActionModel) file(ctx context.Context) (*fileModel, diag.Diagnostics) {
-	obj, diags := resourceFile(a.File)
-	f, d := fileFrom(ctx, obj)
-	diags.Append(d...)
-	return f, diags
+	full, diags := types.ObjectValue(fileAttrTypes, attrs)
+	if diags.HasError() {
+		return nil, diags
+	}
+	return fileFrom(ctx, full)
 }
 
 // specFile returns the action's file block obj as the spec's (the
 // resource's file type, fileAttrTypes), its defaults filled in
 // (withDefaults); null or unknown as obj is.
 func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
-	full, diags := resourceFile(obj)
-	f, d := fileFrom(ctx, full)
-	diags.Append(d...)
+	f, diags := configuredFile(ctx, obj)
 	switch {
-	case diags.HasError():
+	case obj.IsUnknown() || diags.HasError():
 		return types.ObjectUnknown(fileAttrTypes), diags
 	case f == nil:
-		return full, diags // null or unknown
+		return types.ObjectNull(fileAttrTypes), diags
 	}
-	v, d := types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
-	diags.Append(d...)
-	return v, diags
+	return types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
 }
 
 // spec returns the import the configuration asks for, the defaults of its
@@ -264,27 +253,23 @@ func (a importActionModel) specInputs(ctx context.Context) (types.Map, diag.Diag
 		return types.MapUnknown(typ), nil
 	}
 	var diags diag.Diagnostics
+	none := nullFacts()
 	out := make(map[string]attr.Value, len(a.Inputs.Elements()))
 	for k, e := range a.Inputs.Elements() {
 		obj, _ := e.(types.Object)
 		switch {
 		case obj.IsUnknown():
 			out[k] = types.ObjectUnknown(inputAttrTypes)
-			continue
 		case obj.IsNull():
 			out[k] = types.ObjectNull(inputAttrTypes)
-			continue
+		default:
+			fileObj, _ := obj.Attributes()["file"].(types.Object)
+			f, d := specFile(ctx, fileObj)
+			diags.Append(d...)
+			out[k], d = types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": obj.Attributes()["rows"],
+				"columns": none.Columns, "row_count": none.RowCount, "size_bytes": none.SizeBytes})
+			diags.Append(d...)
 		}
-		attrs := obj.Attributes()
-		file, _ := attrs["file"].(types.Object)
-		rows, _ := attrs["rows"].(types.List)
-		f, d := specFile(ctx, file)
-		diags.Append(d...)
-		none := nullFacts()
-		v, d := types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": rows,
-			"columns": none.Columns, "row_count": none.RowCount, "size_bytes": none.SizeBytes})
-		diags.Append(d...)
-		out[k] = v
 	}
 	if diags.HasError() {
 		return types.MapUnknown(typ), diags

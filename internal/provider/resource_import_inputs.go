@@ -35,25 +35,20 @@ const inputsHashDescription = " With `inputs`, one hash over every input ([how](
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {
+	attrs := inputFactsAttributes()
+	attrs["file"] = inputFileAttribute()
+	attrs["rows"] = schema.ListAttribute{
+		MarkdownDescription: "Rows to load into this input, header row first, sent as a CSV file (`" + etl.CSVFileName + "`).",
+		ElementType:         types.ListType{ElemType: types.StringType},
+		Optional:            true,
+		Validators:          []validator.List{rowsValidator{}},
+	}
 	return schema.MapNestedAttribute{
 		MarkdownDescription: "One input per input step of the template, keyed by step name or input id (`data.etl_template` lists them in `steps`), " +
 			"each with exactly one of `file` and `rows`. " + exactlyOneData,
-		Optional:   true,
-		Validators: []validator.Map{mapvalidator.KeysAre(stringvalidator.LengthAtLeast(1))},
-		NestedObject: schema.NestedAttributeObject{
-			Attributes: map[string]schema.Attribute{
-				"file": inputFileAttribute(),
-				"rows": schema.ListAttribute{
-					MarkdownDescription: "Rows to load into this input, header row first, sent as a CSV file (`" + etl.CSVFileName + "`).",
-					ElementType:         types.ListType{ElemType: types.StringType},
-					Optional:            true,
-					Validators:          []validator.List{rowsValidator{}},
-				},
-				"columns":    inputFactsAttributes()["columns"],
-				"row_count":  inputFactsAttributes()["row_count"],
-				"size_bytes": inputFactsAttributes()["size_bytes"],
-			},
-		},
+		Optional:     true,
+		Validators:   []validator.Map{mapvalidator.KeysAre(stringvalidator.LengthAtLeast(1))},
+		NestedObject: schema.NestedAttributeObject{Attributes: attrs},
 	}
 }
 
@@ -202,17 +197,6 @@ func inputFactsAttributes() map[string]schema.Attribute {
 		"How many bytes this input sends."+inputFactsNote)
 }
 
-// writeOnlyInput reports whether in's file holds write-only content (wo:
-// the input's write-only data).
-func writeOnlyInput(ctx context.Context, in keyedInput, wo writeOnlyData) bool {
-	f, _ := fileFrom(ctx, in.File)
-	if f == nil {
-		return false
-	}
-	_, name := wo.withContent(*f).inline()
-	return name == "content_wo"
-}
-
 // planInputFacts sets in the plan the facts of each input: those of its
 // entry (entries: the inputs hashed, in the key order of inputs; nil when
 // the hash is unknown, and the facts then are too). For the same data as
@@ -227,7 +211,11 @@ func planInputFacts(ctx context.Context, req resource.ModifyPlanRequest, plan im
 	wo, _ := readWriteOnly(ctx, req.Config)
 	prior := priorInputs(ctx, req, plan)
 	for i, in := range ins {
-		f := unknownFacts(writeOnlyInput(ctx, in, wo.forInput(in.key)))
+		f := unknownFacts(false)
+		if file, _ := fileFrom(ctx, in.File); file != nil {
+			_, name := wo.forInput(in.key).withContent(*file).inline()
+			f = unknownFacts(name == "content_wo")
+		}
 		if len(entries) == len(ins) && entries[i].facts != nil {
 			f = *entries[i].facts
 		}
@@ -241,17 +229,11 @@ func planInputFacts(ctx context.Context, req resource.ModifyPlanRequest, plan im
 // priorInputs returns the state's inputs by key when the state imports the
 // same data as plan (the same known content_sha256); nil otherwise.
 func priorInputs(ctx context.Context, req resource.ModifyPlanRequest, plan importModel) map[string]inputModel {
-	if req.State.Raw.IsNull() {
-		return nil
-	}
 	var state importModel
-	if d := req.State.Get(ctx, &state); d.HasError() || !known(state.ContentSHA256) || !state.ContentSHA256.Equal(plan.ContentSHA256) {
+	if req.State.Raw.IsNull() || req.State.Get(ctx, &state).HasError() || !known(state.ContentSHA256) || !state.ContentSHA256.Equal(plan.ContentSHA256) {
 		return nil
 	}
-	ins, isKnown, _ := inputsFrom(ctx, state.Inputs)
-	if !isKnown {
-		return nil
-	}
+	ins, _, _ := inputsFrom(ctx, state.Inputs)
 	out := make(map[string]inputModel, len(ins))
 	for _, in := range ins {
 		out[in.key] = in.inputModel

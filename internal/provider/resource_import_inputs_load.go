@@ -39,7 +39,14 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 		return nil
 	}
 	if cancelled, ok := r.loadInputs(ctx, templateID, job, loads, nil, &resp.Diagnostics); !ok {
-		r.abandon(ctx, plan, cancelled, resp)
+		// Its status after the cancel (nil when the cancel failed) in
+		// state, without content_sha256, so that no later apply resumes
+		// it (importjob.HandsOver).
+		if cancelled != nil {
+			plan.setJob(cancelled)
+		}
+		plan.ContentSHA256 = types.StringNull()
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 		return nil
 	}
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
@@ -86,18 +93,6 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 	}
 	plan.ContentSHA256 = types.StringValue(sum)
 	return loads, entries, !diags.HasError()
-}
-
-// abandon records a job whose inputs were not all loaded (loadInputs
-// cancelled it and reported the failure): its status after the cancel
-// (cancelled; nil when the cancel failed) in state, without
-// content_sha256, so that no later apply resumes it (importjob.HandsOver).
-func (r *importResource) abandon(ctx context.Context, plan *importModel, cancelled *etl.Job, resp *resource.CreateResponse) {
-	if cancelled != nil {
-		plan.setJob(cancelled)
-	}
-	plan.ContentSHA256 = types.StringNull()
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
 // fillInputs fills, for an update in place, what the plan left unknown:

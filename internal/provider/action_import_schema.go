@@ -2,18 +2,26 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
+
+// The action's schema, made of the resource's (actionAttribute), and its
+// model: the configuration as the resource's importSpec (spec).
 
 // Schema describes the action's attributes: template_id, file (the
 // resource's file block less content_wo), rows, inputs (the resource's,
@@ -55,38 +63,65 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 	}
 }
 
-// actionFileAttribute returns the action's file block: the resource's file
-// block (each attribute's description, for invocations, and validators)
-// less content_wo, which an action has no use for since it keeps nothing
-// in state (actionFileAttributes).
+// actionFileAttribute returns the action's file block: the resource's
+// (actionAttribute) less content_wo, which an action has no use for since
+// it keeps nothing in state.
 func actionFileAttribute() schema.Attribute {
-	res, _ := fileAttribute().(rschema.SingleNestedAttribute)
-	return schema.SingleNestedAttribute{
-		MarkdownDescription: "A delimited file to upload, by `path` or inline. Exactly one of `file`, `rows` and `inputs` is set. In `file`, exactly one of `path` and `content` is set.",
-		Optional:            true,
-		Attributes:          actionFileAttributes(res),
-	}
+	a, _ := actionAttribute(fileAttribute()).(schema.SingleNestedAttribute)
+	a.MarkdownDescription = "A delimited file to upload, by `path` or inline. Exactly one of `file`, `rows` and `inputs` is set. In `file`, exactly one of `path` and `content` is set."
+	return a
 }
 
-// actionFileAttributes returns the attributes of the resource's file block
-// res (the top-level one, or an input's) as the action's: each with its
-// description for invocations (invocationDescription) and its validators,
-// less content_wo. path's exactly-one rule is rebuilt to name path and
-// content alone.
-func actionFileAttributes(res rschema.SingleNestedAttribute) map[string]schema.Attribute {
-	attrs := map[string]schema.Attribute{}
-	for name, a := range res.Attributes {
-		s, ok := a.(rschema.StringAttribute)
-		if !ok || name == "content_wo" {
-			continue
-		}
-		validators := s.Validators
-		if name == "path" {
-			validators = fileSourceValidators("content")
-		}
-		attrs[name] = schema.StringAttribute{MarkdownDescription: invocationDescription(s.MarkdownDescription), Optional: true, Validators: validators}
+// actionInputsDescription describes the action's inputs in its own words:
+// invocations, not the resource's changes.
+const actionInputsDescription = "One input per input step of the template, keyed by step name or input id (`data.etl_template` lists them in `steps`), " +
+	"each with exactly one of `file` and `rows`: each invocation creates a job, loads the inputs in step order, then submits it. " +
+	"Exactly one of `file`, `rows` and `inputs` is set."
+
+// actionInputsAttribute returns the action's inputs: the resource's
+// (actionAttribute: the same validators, rows and file block, less the
+// facts and content_wo), described for invocations.
+func actionInputsAttribute() schema.Attribute {
+	a, _ := actionAttribute(inputsAttribute()).(schema.MapNestedAttribute)
+	a.MarkdownDescription = actionInputsDescription
+	return a
+}
+
+// actionAttribute returns the resource's attribute res as the action's:
+// optional, with res's validators and its description for invocations
+// (invocationDescription); of its nested attributes, those a
+// configuration sets, less content_wo. A file's path has its exactly-one
+// rule rebuilt to name path and content alone.
+func actionAttribute(res rschema.Attribute) schema.Attribute {
+	desc := invocationDescription(res.GetMarkdownDescription())
+	switch a := res.(type) {
+	case rschema.StringAttribute:
+		return schema.StringAttribute{MarkdownDescription: desc, Optional: true, Validators: a.Validators}
+	case rschema.ListAttribute:
+		return schema.ListAttribute{MarkdownDescription: desc, Optional: true, ElementType: a.ElementType, Validators: a.Validators}
+	case rschema.SingleNestedAttribute:
+		return schema.SingleNestedAttribute{MarkdownDescription: desc, Optional: true, Attributes: actionAttributes(a.Attributes), Validators: a.Validators}
+	case rschema.MapNestedAttribute:
+		return schema.MapNestedAttribute{MarkdownDescription: desc, Optional: true, Validators: a.Validators,
+			NestedObject: schema.NestedAttributeObject{Attributes: actionAttributes(a.NestedObject.Attributes)}}
 	}
-	return attrs
+	panic(fmt.Sprintf("no action attribute for %T", res))
+}
+
+// actionAttributes returns the optional attributes of res, less
+// content_wo, as the action's (actionAttribute).
+func actionAttributes(res map[string]rschema.Attribute) map[string]schema.Attribute {
+	out := map[string]schema.Attribute{}
+	for name, a := range res {
+		if a.IsOptional() && name != "content_wo" {
+			out[name] = actionAttribute(a)
+		}
+	}
+	if p, ok := out["path"].(schema.StringAttribute); ok {
+		p.Validators = fileSourceValidators("content")
+		out["path"] = p
+	}
+	return out
 }
 
 // resourceOnlyWords mark the sentences of the resource's descriptions that
@@ -133,4 +168,113 @@ func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
 	}).(schema.SingleNestedAttribute)
 	a.MarkdownDescription = "Time limits, as Go durations."
 	return a
+}
+
+// importActionModel holds the etl_import action's configuration as
+// Terraform sends it to ValidateConfig, ModifyPlan and Invoke.
+type importActionModel struct {
+	TemplateID        types.String   `tfsdk:"template_id"`
+	File              types.Object   `tfsdk:"file"`
+	Rows              types.List     `tfsdk:"rows"`
+	Inputs            types.Map      `tfsdk:"inputs"`
+	Submit            types.Bool     `tfsdk:"submit"`
+	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+}
+
+// configuredFile reads the action's file block obj as the resource's
+// fileModel, as configured (no defaults), with content_wo, which an
+// action, keeping no state, has no use for, null; nil when obj is null or
+// unknown.
+func configuredFile(ctx context.Context, obj types.Object) (*fileModel, diag.Diagnostics) {
+	if obj.IsNull() || obj.IsUnknown() {
+		return nil, nil
+	}
+	attrs := maps.Clone(obj.Attributes())
+	attrs["content_wo"] = types.StringNull()
+	full, diags := types.ObjectValue(fileAttrTypes, attrs)
+	if diags.HasError() {
+		return nil, diags
+	}
+	return fileFrom(ctx, full)
+}
+
+// specFile returns the action's file block obj as the spec's (the
+// resource's file type, fileAttrTypes), its defaults filled in
+// (withDefaults); null or unknown as obj is.
+func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnostics) {
+	f, diags := configuredFile(ctx, obj)
+	switch {
+	case obj.IsUnknown() || diags.HasError():
+		return types.ObjectUnknown(fileAttrTypes), diags
+	case f == nil:
+		return types.ObjectNull(fileAttrTypes), diags
+	}
+	return types.ObjectValueFrom(ctx, fileAttrTypes, withDefaults(*f))
+}
+
+// spec returns the import the configuration asks for, the defaults of its
+// files filled in: what the code that checks, hashes and sends the data
+// reads. With inputs, submit defaults to true, as the resource's does
+// (submitDefault): a job created for inputs runs only once submitted.
+func (a importActionModel) spec(ctx context.Context) (importSpec, diag.Diagnostics) {
+	s := importSpec{
+		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(columnsType),
+		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion, ContentSHA256: types.StringUnknown(),
+	}
+	file, diags := specFile(ctx, a.File)
+	s.File = file
+	inputs, d := a.specInputs(ctx)
+	diags.Append(d...)
+	s.Inputs = inputs
+	if s.Submit.IsNull() && !a.Inputs.IsNull() {
+		s.Submit = types.BoolValue(true)
+	}
+	return s, diags
+}
+
+// timeout returns timeouts.invoke, or defaultCreateTimeout (the
+// resource's create timeout) when it is not set. A value that is not a
+// duration was already refused at plan by the timeouts package's own
+// validator (actionTimeoutsAttribute).
+func (a importActionModel) timeout(ctx context.Context) (time.Duration, diag.Diagnostics) {
+	return configuredTimeout(ctx, a.Timeouts.Object, "invoke", defaultCreateTimeout, a.Timeouts.Invoke)
+}
+
+// specInputs returns the action's inputs as the spec's (the resource's
+// inputs type, inputAttrTypes): each file with content_wo null and its
+// defaults filled in (withDefaults), values unknown kept unknown.
+func (a importActionModel) specInputs(ctx context.Context) (types.Map, diag.Diagnostics) {
+	typ := types.ObjectType{AttrTypes: inputAttrTypes}
+	switch {
+	case a.Inputs.IsNull():
+		return types.MapNull(typ), nil
+	case a.Inputs.IsUnknown():
+		return types.MapUnknown(typ), nil
+	}
+	var diags diag.Diagnostics
+	none := nullFacts()
+	out := make(map[string]attr.Value, len(a.Inputs.Elements()))
+	for k, e := range a.Inputs.Elements() {
+		obj, _ := e.(types.Object)
+		switch {
+		case obj.IsUnknown():
+			out[k] = types.ObjectUnknown(inputAttrTypes)
+		case obj.IsNull():
+			out[k] = types.ObjectNull(inputAttrTypes)
+		default:
+			fileObj, _ := obj.Attributes()["file"].(types.Object)
+			f, d := specFile(ctx, fileObj)
+			diags.Append(d...)
+			out[k], d = types.ObjectValue(inputAttrTypes, map[string]attr.Value{"file": f, "rows": obj.Attributes()["rows"],
+				"columns": none.Columns, "row_count": none.RowCount, "size_bytes": none.SizeBytes})
+			diags.Append(d...)
+		}
+	}
+	if diags.HasError() {
+		return types.MapUnknown(typ), diags
+	}
+	m, d := types.MapValue(typ, out)
+	diags.Append(d...)
+	return m, diags
 }

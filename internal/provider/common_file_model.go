@@ -16,7 +16,7 @@ import (
 // attributes are (filePath), and its inline text (inline).
 
 // fileModel is a file block: the resource's, an input's, or the action's
-// (read into it, importActionModel.file).
+// (read into it, configuredFile).
 type fileModel struct {
 	Path     types.String `tfsdk:"path"`
 	Content  types.String `tfsdk:"content"`

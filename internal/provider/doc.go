@@ -32,7 +32,9 @@
 //     tell it (resource_import_settle.go), the resumed job
 //     (resource_import_resume.go), and the spacing of the responses
 //     (resource_import_response_gate.go).
-//   - action_import*.go: the etl_import action.
+//   - action_import*.go: the etl_import action: its checks, invocation and
+//     progress (action_import.go), its schema and model, made of the
+//     resource's (action_import_schema.go).
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.
 //   - common_*.go: what several kinds share: the file block (its model,

@@ -18,7 +18,8 @@ import (
 // state, load each input into it, and leave submitting and waiting to
 // Create. A load that fails cancels the job, best effort, and the error
 // returns with the job in state (tainted): no job is left untracked. The
-// steps the action shares are in common_inputs_load.go.
+// steps the action shares are in common_inputs.go. An update in place
+// fills what its plan left unknown (fillInputs).
 
 // createWithInputs creates the job and loads every input; it returns the
 // job, or nil after an error (with the job in state if it was created).
@@ -38,7 +39,14 @@ func (r *importResource) createWithInputs(ctx context.Context, plan *importModel
 		return nil
 	}
 	if cancelled, ok := r.loadInputs(ctx, templateID, job, loads, nil, &resp.Diagnostics); !ok {
-		r.abandon(ctx, plan, cancelled, resp)
+		// Its status after the cancel (nil when the cancel failed) in
+		// state, without content_sha256, so that no later apply resumes
+		// it (importjob.HandsOver).
+		if cancelled != nil {
+			plan.setJob(cancelled)
+		}
+		plan.ContentSHA256 = types.StringNull()
+		resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 		return nil
 	}
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
@@ -87,18 +95,6 @@ func (r *importResource) prepareInputs(ctx context.Context, plan *importModel, w
 	return loads, entries, !diags.HasError()
 }
 
-// abandon records a job whose inputs were not all loaded (loadInputs
-// cancelled it and reported the failure): its status after the cancel
-// (cancelled; nil when the cancel failed) in state, without
-// content_sha256, so that no later apply resumes it (importjob.HandsOver).
-func (r *importResource) abandon(ctx context.Context, plan *importModel, cancelled *etl.Job, resp *resource.CreateResponse) {
-	if cancelled != nil {
-		plan.setJob(cancelled)
-	}
-	plan.ContentSHA256 = types.StringNull()
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
 // fillInputs fills, for an update in place, what the plan left unknown:
 // the defaults of the inputs' files (by the top-level file's rule,
 // resolveFile) and content_sha256. wo holds the write-only data.
@@ -123,7 +119,7 @@ func (r *importResource) fillInputs(ctx context.Context, plan *importModel, wo w
 	diags.Append(d...)
 	plan.Inputs = v
 	if plan.ContentSHA256.IsUnknown() {
-		sum, d := r.planInputsHash(ctx, *plan, true, wo)
+		sum, _, d := r.planInputsHash(ctx, *plan, true, wo, nil)
 		diags.Append(d...)
 		plan.ContentSHA256 = sum
 	}

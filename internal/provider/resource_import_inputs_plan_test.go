@@ -151,11 +151,11 @@ func TestPlanInputsWithoutClient(t *testing.T) {
 	}
 	m := importModel{TemplateID: types.StringValue(emulator.TwoStepTemplateID), Inputs: ins}
 	r := &importResource{}
-	sum, diags := r.planInputsHash(ctx, m, false, writeOnlyData{})
+	sum, _, diags := r.planInputsHash(ctx, m, false, writeOnlyData{}, nil)
 	if !sum.IsUnknown() || diags.HasError() {
 		t.Errorf("new job: %v, %v; want unknown, no error", sum, diags)
 	}
-	sum, diags = r.planInputsHash(ctx, m, true, writeOnlyData{})
+	sum, _, diags = r.planInputsHash(ctx, m, true, writeOnlyData{}, nil)
 	if !sum.IsUnknown() {
 		t.Errorf("existing job: %v, want unknown", sum)
 	}

@@ -125,7 +125,7 @@ func (r *importResource) verifyKeptData(ctx context.Context, cfg tfsdk.Config, p
 	if plan.Inputs.IsNull() {
 		sum, d = planContentHash(ctx, plan.spec(), wo, nil, r.tuning.bodyLimit())
 	} else {
-		sum, d = r.planInputsHash(ctx, plan, true, wo)
+		sum, _, d = r.planInputsHash(ctx, plan, true, wo, nil)
 	}
 	diags.Append(d...)
 	if diags.HasError() {

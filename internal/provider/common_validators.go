@@ -45,10 +45,6 @@ var (
 	// pemValidator checks the provider's ca_cert_pem (pemProblem).
 	pemValidator = stringRule{description: "must hold at least one PEM certificate",
 		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
-	// regexpValidator checks etl_templates' name_regex
-	// (etl.CompileNameRegexp).
-	regexpValidator = stringRule{summary: summaryInvalidRegexp, description: "must be a valid regular expression (RE2 syntax)",
-		rule: func(name, v string) string { _, p := etl.CompileNameRegexp(name, v); return p }}
 	// partHeaderValidator checks file.name and file.part_name
 	// (etl.PartHeaderProblem, the upload's rule).
 	partHeaderValidator = stringRule{summary: "Character a multipart header cannot carry",

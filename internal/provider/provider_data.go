@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -45,51 +47,63 @@ func importDataFrom(data any, diags *diag.Diagnostics) importResourceData {
 		on, _ := resolveHashCache(types.BoolNull(), os.Getenv)
 		return importResourceData{hashCache: on}
 	}
-	d, ok := data.(*importResourceData)
-	if !ok {
-		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *importResourceData, got %T. This is a bug in the provider; please report it.", data))
-		return importResourceData{}
+	if d := providerData[*importResourceData](data, diags); d != nil {
+		return *d
 	}
-	return *d
+	return importResourceData{}
 }
 
-// runnerDataFrom returns what Configure handed the action. A nil client
-// with no error means the provider is not configured yet (its settings are
-// unknown until apply, or Configure has not run).
-func runnerDataFrom(data any, diags *diag.Diagnostics) runnerData {
-	if data == nil {
-		return runnerData{}
-	}
-	d, ok := data.(runnerData)
-	if !ok {
-		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected runnerData, got %T. This is a bug in the provider; please report it.", data))
-		return runnerData{}
+// providerData returns what Configure handed over (ProviderData) as a T:
+// the zero T before Configure has run (data nil) or while the provider's
+// settings are unknown, when a client is nil; for another type, a bug, an
+// error that names both types as this package does.
+func providerData[T any](data any, diags *diag.Diagnostics) T {
+	d, ok := data.(T)
+	if !ok && data != nil {
+		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected %s, got %T. This is a bug in the provider; please report it.",
+			strings.Replace(fmt.Sprintf("%T", d), "provider.", "", 1), data))
 	}
 	return d
 }
 
-// dataSourceClient is what a data source keeps: the client Configure
-// handed over.
-type dataSourceClient struct{ client *etl.Client }
-
-// Configure takes the client the provider handed over (DataSourceData).
-// The client stays nil while the provider's settings are unknown, and
-// Read then reports the provider as not configured.
-func (d *dataSourceClient) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFrom(req.ProviderData, &resp.Diagnostics)
+// dataSource is a data source etl_<name>: its schema and validators, and
+// read, which fills in m, its configuration, once the client Configure
+// handed over is there; while the provider's settings are unknown Read
+// reports the provider as not configured.
+type dataSource[M any] struct {
+	name       string
+	schema     schema.Schema
+	validators []datasource.ConfigValidator
+	read       func(ctx context.Context, c *etl.Client, m *M, diags *diag.Diagnostics)
+	client     *etl.Client
 }
 
-// clientFrom returns the client Configure handed the data sources. A nil
-// client with no error means the provider is not configured yet (its
-// settings are unknown until apply, or Configure has not run).
-func clientFrom(data any, diags *diag.Diagnostics) *etl.Client {
-	if data == nil {
-		return nil
+func (d *dataSource[M]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + d.name
+}
+
+func (d *dataSource[M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = d.schema
+}
+
+func (d *dataSource[M]) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	return d.validators
+}
+
+func (d *dataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = providerData[*etl.Client](req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *dataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m M
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &m)...); resp.Diagnostics.HasError() {
+		return
 	}
-	c, ok := data.(*etl.Client)
-	if !ok {
-		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *etl.Client, got %T. This is a bug in the provider; please report it.", data))
-		return nil
+	if d.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
 	}
-	return c
+	if d.read(ctx, d.client, &m, &resp.Diagnostics); !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	}
 }

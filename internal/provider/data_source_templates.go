@@ -70,24 +70,16 @@ func regexpProblem(name, s string) string {
 }
 
 func newTemplatesDataSource() datasource.DataSource {
+	filter := func(desc string, v validator.String) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Optional: true, Validators: []validator.String{v}}
+	}
 	return &dataSource[templatesModel]{name: "templates", read: readTemplates, schema: schema.Schema{
 		MarkdownDescription: "Lists the import (ETL) templates the token may use, in the service's order, optionally filtered by model and name.",
 		Attributes: map[string]schema.Attribute{
-			"model_id": schema.StringAttribute{
-				MarkdownDescription: "Only templates of the model with this id.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"model_name": schema.StringAttribute{
-				MarkdownDescription: "Only templates of the model with this name (exact match).",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"name_regex": schema.StringAttribute{
-				MarkdownDescription: "Only templates whose name matches this regular expression ([RE2 syntax](https://github.com/google/re2/wiki/Syntax); unanchored: use `^...$` for a whole-name match).",
-				Optional:            true,
-				Validators:          []validator.String{regexpValidator},
-			},
+			"model_id":   filter("Only templates of the model with this id.", stringvalidator.LengthAtLeast(1)),
+			"model_name": filter("Only templates of the model with this name (exact match).", stringvalidator.LengthAtLeast(1)),
+			"name_regex": filter("Only templates whose name matches this regular expression ([RE2 syntax](https://github.com/google/re2/wiki/Syntax); "+
+				"unanchored: use `^...$` for a whole-name match).", regexpValidator),
 			"templates": schema.ListNestedAttribute{
 				MarkdownDescription: "The matching templates, in the service's order.",
 				Computed:            true,

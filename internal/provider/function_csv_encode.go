@@ -67,26 +67,24 @@ func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, re
 	if resp.Error != nil {
 		return
 	}
-	if l.IsNull() {
-		resp.Error = function.NewArgumentFuncError(0, "rows is null: it must be a list of rows, the header row first")
-		return
-	}
 	rows, known, nulls := rowsOf(l)
-	if len(nulls) > 0 {
-		msg := fmt.Sprintf("rows[%d] is null: every row must be a list of strings, one per column", nulls[0][0])
-		if nulls[0][1] >= 0 {
-			msg = fmt.Sprintf(`rows[%d][%d] is null: every cell must be a string (use "" for an empty cell)`, nulls[0][0], nulls[0][1])
-		}
-		resp.Error = function.NewArgumentFuncError(0, msg)
-		return
-	}
-	if !known {
+	var msg string
+	switch {
+	case l.IsNull():
+		msg = "rows is null: it must be a list of rows, the header row first"
+	case len(nulls) > 0 && nulls[0][1] < 0:
+		msg = fmt.Sprintf("rows[%d] is null: every row must be a list of strings, one per column", nulls[0][0])
+	case len(nulls) > 0:
+		msg = fmt.Sprintf(`rows[%d][%d] is null: every cell must be a string (use "" for an empty cell)`, nulls[0][0], nulls[0][1])
+	case !known:
 		// Terraform calls the function only with wholly known arguments
 		// (AllowUnknownValues is off); another caller gets unknown.
 		resp.Error = resp.Result.Set(ctx, types.StringUnknown())
 		return
+	default:
+		msg = etl.CheckTable("rows", rows)
 	}
-	if msg := etl.CheckTable("rows", rows); msg != "" {
+	if msg != "" {
 		resp.Error = function.NewArgumentFuncError(0, msg)
 		return
 	}

@@ -66,37 +66,30 @@ func (p *etlProvider) Metadata(_ context.Context, _ provider.MetadataRequest, re
 // Schema describes the provider's settings; each description names its
 // environment variable and its default.
 func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	setting := func(desc, env string, vs ...validator.String) schema.StringAttribute {
+		if env != "" {
+			desc += " Can also be set with the `" + env + "` environment variable."
+		}
+		return schema.StringAttribute{MarkdownDescription: desc, Optional: true, Validators: vs}
+	}
 	duration := func(desc string, def time.Duration) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: fmt.Sprintf("%s Defaults to `%q`.", desc, def.String()), Optional: true,
-			Validators: []validator.String{durationValidator}}
+		return setting(fmt.Sprintf("%s Defaults to `%q`.", desc, def.String()), "", durationValidator)
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The etl provider starts import (ETL) jobs through Vena's public ETL API: " +
 			"it looks templates up and imports flat files or rows into a model.",
 		Attributes: map[string]schema.Attribute{
-			"hub": schema.StringAttribute{
-				MarkdownDescription: "The hub (region) the token was issued on, such as `us2`: the service address is `https://{hub}.vena.io`. " +
-					"Required unless `base_url` is set. Can also be set with the `" + EnvHub + "` environment variable.",
-				Optional:   true,
-				Validators: []validator.String{hubValidator},
-			},
-			"token_id": schema.StringAttribute{
-				MarkdownDescription: "The application token's id, such as `1112140681100620800.1`, sent as the HTTP Basic user name. " +
-					"Can also be set with the `" + EnvTokenID + "` environment variable.",
-				Optional: true,
-			},
+			"hub": setting("The hub (region) the token was issued on, such as `us2`: the service address is `https://{hub}.vena.io`. "+
+				"Required unless `base_url` is set.", EnvHub, hubValidator),
+			"token_id": setting("The application token's id, such as `1112140681100620800.1`, sent as the HTTP Basic user name.", EnvTokenID),
 			"token_secret": schema.StringAttribute{
 				MarkdownDescription: "The application token's secret, sent as the HTTP Basic password; never stored in state nor logged. " +
 					"Can also be set with the `" + EnvTokenSecret + "` environment variable.",
 				Optional:  true,
 				Sensitive: true,
 			},
-			"base_url": schema.StringAttribute{
-				MarkdownDescription: "The service address instead of `https://{hub}.vena.io`: an `https` URL, or `http` to a loopback host " +
-					"(the emulator). Can also be set with the `" + EnvBaseURL + "` environment variable.",
-				Optional:   true,
-				Validators: []validator.String{baseURLValidator},
-			},
+			"base_url": setting("The service address instead of `https://{hub}.vena.io`: an `https` URL, or `http` to a loopback host "+
+				"(the emulator).", EnvBaseURL, baseURLValidator),
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a request is retried after a 429, a gateway error or a connection failure; "+
 					"a request that may have started a job never is. Defaults to `%d`.", etl.DefaultMaxRetries),
@@ -106,19 +99,10 @@ func (p *etlProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *
 			"retry_wait_min":  duration("The first wait before a retry, doubled after each retry up to `retry_wait_max`.", etl.DefaultRetryWaitMin),
 			"retry_wait_max":  duration("The longest wait before a retry, and the cap on the service's `Retry-After`.", etl.DefaultRetryWaitMax),
 			"request_timeout": duration("How long to wait for the answer once a request is sent (an upload may take longer to send).", etl.DefaultRequestTimeout),
-			"ca_cert_pem": schema.StringAttribute{
-				MarkdownDescription: "PEM certificates of authorities to trust besides the system's, for a private deployment or a proxy that inspects TLS. " +
-					"Conflicts with `ca_cert_file`.",
-				Optional:   true,
-				Validators: []validator.String{pemValidator, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))},
-			},
-			"ca_cert_file": schema.StringAttribute{
-				MarkdownDescription: "Path of a PEM file of authorities to trust, as `ca_cert_pem`. " +
-					"Can also be set with the `" + EnvCACertFile + "` environment variable.",
-				Optional:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"hash_cache": schema.BoolAttribute{MarkdownDescription: hashCacheDescription, Optional: true},
+			"ca_cert_pem": setting("PEM certificates of authorities to trust besides the system's, for a private deployment or a proxy that inspects TLS. "+
+				"Conflicts with `ca_cert_file`.", "", pemValidator, stringvalidator.ConflictsWith(path.MatchRoot("ca_cert_file"))),
+			"ca_cert_file": setting("Path of a PEM file of authorities to trust, as `ca_cert_pem`.", EnvCACertFile, stringvalidator.LengthAtLeast(1)),
+			"hash_cache":   schema.BoolAttribute{MarkdownDescription: hashCacheDescription, Optional: true},
 		},
 	}
 }

@@ -22,6 +22,8 @@ const (
 	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
 	EnvBaseURL     = "ETL_BASE_URL"
 	EnvCACertFile  = "ETL_CA_CERT_FILE"
+	// EnvHashCache turns the file hash cache off ("0" or "false").
+	EnvHashCache = "ETL_HASH_CACHE"
 )
 
 // The validators of the settings, each a stringRule over its rule, which
@@ -89,16 +91,9 @@ func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, dia
 			problem("Invalid", "ca_cert_pem", detail)
 		}
 	} else if file != "" {
-		b, err := os.ReadFile(file)
-		switch {
-		case err != nil:
-			problem("Invalid", "ca_cert_file",
-				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
-		case !hasPEMCertificate(b):
-			problem("Invalid", "ca_cert_file",
-				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
-		default:
-			c.CACertPEM = b
+		var detail string
+		if c.CACertPEM, detail = readCACertFile(file); detail != "" {
+			problem("Invalid", "ca_cert_file", detail)
 		}
 	}
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
@@ -171,6 +166,20 @@ func parseDuration(name, s string) (time.Duration, string) {
 // that parses.
 func hasPEMCertificate(b []byte) bool { return x509.NewCertPool().AppendCertsFromPEM(b) }
 
+// readCACertFile reads the PEM certificates of the file ca_cert_file, or
+// its environment variable, names; else it says what is wrong.
+func readCACertFile(file string) ([]byte, string) {
+	b, err := os.ReadFile(file)
+	from := fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable)", file, EnvCACertFile)
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("%s cannot be read: %s.", from, err)
+	case !hasPEMCertificate(b):
+		return nil, from + " holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...)."
+	}
+	return b, ""
+}
+
 // pemProblem says what is wrong with a ca_cert_pem that holds no PEM
 // certificate, or "".
 func pemProblem(b []byte) string {
@@ -180,10 +189,6 @@ func pemProblem(b []byte) string {
 	return "ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, " +
 		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
 }
-
-// EnvHashCache names the environment variable that turns the file hash
-// cache off ("0" or "false") when the hash_cache attribute is not set.
-const EnvHashCache = "ETL_HASH_CACHE"
 
 // hashCacheDescription holds hash_cache's description: what the cache
 // guarantees and where that ends.

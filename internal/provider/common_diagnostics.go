@@ -200,9 +200,10 @@ func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) 
 	case err == nil:
 		return
 	case errors.As(err, &fe):
-		if fe.Problem == flatfile.ProblemEncoding {
+		switch fe.Problem {
+		case flatfile.ProblemEncoding:
 			at = filePath("encoding")
-		} else if fe.Problem == flatfile.ProblemDelimiter {
+		case flatfile.ProblemDelimiter:
 			at = filePath("format")
 		}
 		if summary = fileProblemSummaries[fe.Problem]; summary == "" {

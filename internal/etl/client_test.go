@@ -125,24 +125,6 @@ func problemHas(t *testing.T, what, problem string, want ...string) {
 	}
 }
 
-// A name filter compiles as RE2, or says why not, naming its setting.
-func TestCompileNameRegexp(t *testing.T) {
-	for _, ok := range []string{"^GL ", "(?i)sales"} {
-		re, p := CompileNameRegexp("name_regex", ok)
-		if re == nil || re.String() != ok {
-			t.Errorf("%q: %v", ok, re)
-		}
-		problemHas(t, ok, p)
-	}
-	for _, bad := range []string{"GL(", "a**"} {
-		re, p := CompileNameRegexp("name_regex", bad)
-		problemHas(t, bad, p, "name_regex is not a valid regular expression (RE2 syntax", "error parsing regexp")
-		if re != nil {
-			t.Errorf("%q: compiled", bad)
-		}
-	}
-}
-
 // A name the file part's header cannot carry is said with the setting's
 // name, the value and the character's offset (CheckPartHeaderValue).
 func TestPartHeaderProblem(t *testing.T) {

@@ -63,7 +63,7 @@ func (a *importAction) Metadata(_ context.Context, req action.MetadataRequest, r
 // provider's settings are unknown, and Invoke then reports the provider as
 // not configured.
 func (a *importAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.runnerData = runnerDataFrom(req.ProviderData, &resp.Diagnostics)
+	a.runnerData = providerData[runnerData](req.ProviderData, &resp.Diagnostics)
 }
 
 // ConfigValidators requires exactly one of file, rows and inputs. It is

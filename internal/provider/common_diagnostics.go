@@ -1,20 +1,27 @@
 package provider
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
+
+// What the provider tells its user of every kind of object: diagnostics,
+// the errors found outside the configuration (outsideError), and the
+// progress of an upload or a wait logged at INFO.
 
 // notConfigured adds the error for a call that needs the client while the
 // provider has none: its settings were unknown when Configure ran. The
@@ -181,48 +188,36 @@ var fileProblemSummaries = map[flatfile.FileProblem]string{
 	flatfile.ProblemDelimiter:  "Delimiter does not match the format",
 }
 
-// addCheckDiagnostic adds the error for a CheckFile problem of inline
-// content (checkDiagnostic).
+// addCheckDiagnostic adds the error for a CheckFile problem, if any, of
+// the data at file.<where>, named what, on the attribute to fix:
+// file.encoding for an encoding problem, file.format for a delimiter that
+// does not match, else the data itself. A problem of the file at
+// file.path is an outsideError: the file lies outside the configuration.
 func addCheckDiagnostic(diags *diag.Diagnostics, where, what string, err error) {
-	if err != nil {
-		at, summary, detail := checkDiagnostic(where, what, err)
+	var fe *flatfile.FileError
+	at, summary, detail := filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err)
+	switch {
+	case err == nil:
+		return
+	case errors.As(err, &fe):
+		switch fe.Problem {
+		case flatfile.ProblemEncoding:
+			at = filePath("encoding")
+		case flatfile.ProblemDelimiter:
+			at = filePath("format")
+		}
+		if summary = fileProblemSummaries[fe.Problem]; summary == "" {
+			summary = "Invalid file"
+		}
+		if detail = fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail); fe.Fix != "" {
+			detail += " Fix: " + fe.Fix + "."
+		}
+	}
+	if where == "path" {
+		addOutsideError(diags, at, summary, detail)
+	} else {
 		diags.AddAttributeError(at, summary, detail)
 	}
-}
-
-// addFileCheckError adds the error for a CheckFile problem of the file at
-// file.path (checkDiagnostic): the file lies outside the configuration.
-func addFileCheckError(diags *diag.Diagnostics, what string, err error) {
-	if err != nil {
-		at, summary, detail := checkDiagnostic("path", what, err)
-		addOutsideError(diags, at, summary, detail)
-	}
-}
-
-// checkDiagnostic turns a CheckFile problem into a diagnostic on the
-// attribute to fix: file.encoding for an encoding problem, file.format for
-// a delimiter that does not match, else the data itself (file.<where>).
-func checkDiagnostic(where, what string, err error) (at path.Path, summary, detail string) {
-	var fe *flatfile.FileError
-	if !errors.As(err, &fe) {
-		return filePath(where), summaryUnreadable, fmt.Sprintf("%s cannot be checked: %s.", what, err)
-	}
-	at = filePath(where)
-	switch fe.Problem {
-	case flatfile.ProblemEncoding:
-		at = filePath("encoding")
-	case flatfile.ProblemDelimiter:
-		at = filePath("format")
-	}
-	summary = fileProblemSummaries[fe.Problem]
-	if summary == "" {
-		summary = "Invalid file"
-	}
-	detail = fmt.Sprintf("%s (file.%s): %s.", what, where, fe.Detail)
-	if fe.Fix != "" {
-		detail += " Fix: " + fe.Fix + "."
-	}
-	return at, summary, detail
 }
 
 // addContentError adds the error on file.<name> for inline content the
@@ -248,4 +243,82 @@ const (
 func addStillUnknown(diags *diag.Diagnostics, at path.Path, when string) {
 	diags.AddAttributeError(at, "Value not known",
 		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", attrName(at), when))
+}
+
+// outsideError is an error found in what lies outside the configuration:
+// a file it names that cannot be read or is not valid data, the template
+// on the service. It is an error wherever it is added; the plan of an
+// etl_import that holds a job reports it as a warning instead
+// (importjob.PlanUnreadable, outsideAsWarnings).
+type outsideError struct {
+	at              path.Path
+	summary, detail string
+}
+
+var _ diag.DiagnosticWithPath = outsideError{}
+
+func (e outsideError) Severity() diag.Severity { return diag.SeverityError }
+func (e outsideError) Summary() string         { return e.summary }
+func (e outsideError) Detail() string          { return e.detail }
+func (e outsideError) Path() path.Path         { return e.at }
+
+// Equal reports whether o is the same error.
+func (e outsideError) Equal(o diag.Diagnostic) bool {
+	x, ok := o.(outsideError)
+	return ok && x.summary == e.summary && x.detail == e.detail && x.at.Equal(e.at)
+}
+
+// addOutsideError adds an outsideError on the attribute at.
+func addOutsideError(diags *diag.Diagnostics, at path.Path, summary, detail string) {
+	diags.Append(outsideError{at: at, summary: summary, detail: detail})
+}
+
+// outsideErrors returns the outsideErrors among diags.
+func outsideErrors(diags diag.Diagnostics) []outsideError {
+	var out []outsideError
+	for _, d := range diags {
+		if e, ok := d.(outsideError); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// outsideAsWarnings returns diags with each outsideError a warning on its
+// attribute, its detail followed by note.
+func outsideAsWarnings(diags diag.Diagnostics, note string) diag.Diagnostics {
+	out := make(diag.Diagnostics, 0, len(diags))
+	for _, d := range diags {
+		if e, ok := d.(outsideError); ok {
+			out.AddAttributeWarning(e.at, e.summary, e.detail+"\n\n"+note)
+			continue
+		}
+		out.Append(d)
+	}
+	return out
+}
+
+// reportUpload logs the progress of a file's upload each interval until
+// stop is called (etl.FileUpload.Reporting, which counts what up's upload
+// sends from now on): bytes sent, rate and time left.
+func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duration) (stop func()) {
+	if up == nil || up.opened == nil {
+		return func() {}
+	}
+	name := up.opened.Name()
+	f, stop := up.file.Reporting(interval, func(p etl.UploadProgress) {
+		msg, fields := p.Describe()
+		fields["path"] = name
+		tflog.Info(ctx, "uploading "+name+": "+msg, fields)
+	})
+	*up.file = f
+	return stop
+}
+
+// logWaiting logs at INFO that job jobID is still status after elapsed,
+// waiting for it to finish (etl.JobWait.Waiting).
+func logWaiting(ctx context.Context, jobID string, status etl.JobStatus, elapsed time.Duration) {
+	elapsed = elapsed.Round(time.Second)
+	tflog.Info(ctx, fmt.Sprintf("import job %s is %s after %s; waiting for it to finish", jobID, status, elapsed),
+		map[string]any{"job_id": jobID, "status": string(status), "elapsed_s": int64(elapsed.Seconds())})
 }

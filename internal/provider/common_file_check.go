@@ -49,7 +49,7 @@ func readFileRecord(f fileModel, diags *diag.Diagnostics) (*localfile.Record, er
 	if err != nil {
 		return nil, err
 	}
-	addFileCheckError(diags, fmt.Sprintf("The file %q", p), checkErr)
+	addCheckDiagnostic(diags, "path", fmt.Sprintf("The file %q", p), checkErr)
 	return r, nil
 }
 

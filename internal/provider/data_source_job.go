@@ -6,22 +6,13 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
-
-var _ datasource.DataSourceWithConfigure = (*jobDataSource)(nil)
-
-// newJobDataSource returns an unconfigured etl_job data source; the
-// provider's DataSources lists it.
-func newJobDataSource() datasource.DataSource { return &jobDataSource{} }
-
-// jobDataSource reads one job by id: for pipelines that wait on, or
-// report, jobs started elsewhere.
-type jobDataSource struct{ dataSourceClient }
 
 // jobModel holds the etl_job data source's configuration (id) and state:
 // what the service reports of the job.
@@ -47,18 +38,14 @@ var jobIDValidator = stringRule{description: "must be a job id: 18 or 19 decimal
 		return fmt.Sprintf("%s: %q is not a job id: a job id is 18 or 19 decimal digits, such as 640101874288689160 (the id attribute of an etl_import).", name, v)
 	}}
 
-// Metadata names the data source etl_job.
-func (d *jobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_job"
-}
-
-// Schema describes the data source: the id to look up, and the job's
-// fields, all computed.
-func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+// newJobDataSource returns etl_job, which reads one job by id: for
+// pipelines that wait on, or report, jobs started elsewhere. The id to
+// look up is checked at plan; the job's fields are all computed.
+func newJobDataSource() datasource.DataSource {
 	computed := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
 	}
-	resp.Schema = schema.Schema{
+	return &dataSource[jobModel]{name: "job", read: readJob, schema: schema.Schema{
 		MarkdownDescription: "Reads one import (ETL) job by id, such as a job started elsewhere: its status, model and owner. " +
 			"The service lists no jobs, so a job is found only by its id.",
 		Attributes: map[string]schema.Attribute{
@@ -81,44 +68,34 @@ func (d *jobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 				Computed:            true,
 			},
 		},
-	}
+	}}
 }
 
-// Read gets the job by id and sets what the service reports of it. An
+// readJob gets the job by id and sets what the service reports of it. An
 // unknown job is an error on id that says what to check; id stays as
 // configured.
-func (d *jobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m jobModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if d.client == nil {
-		notConfigured(&resp.Diagnostics)
-		return
-	}
+func readJob(ctx context.Context, c *etl.Client, m *jobModel, diags *diag.Diagnostics) {
 	id := m.ID.ValueString()
-	job, err := d.client.GetJob(ctx, id)
+	job, err := c.GetJob(ctx, id)
 	if etl.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Import job not found",
+		diags.AddAttributeError(path.Root("id"), "Import job not found",
 			fmt.Sprintf("The service does not know job %s: check the id, and that the token is of the hub and customer the job was started on. "+
 				"A job whose history the service purged is not found either.", id))
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), fmt.Sprintf("Reading import job %s failed", id), explain(err))
+		diags.AddAttributeError(path.Root("id"), fmt.Sprintf("Reading import job %s failed", id), explain(err))
 		return
 	}
-	out := jobModelOf(job)
-	out.ID = m.ID // as configured
-	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+	*m = jobModelOf(job, m.ID)
 }
 
-// jobModelOf converts a job the service returned into the data source's
-// state; updated_date is null when the service gives none.
-func jobModelOf(j *etl.Job) jobModel {
+// jobModelOf converts a job the service returned, looked up by id, into
+// the data source's state; updated_date is null when the service gives
+// none.
+func jobModelOf(j *etl.Job, id types.String) jobModel {
 	m := jobModel{
-		ID: types.StringValue(j.ID), Name: types.StringValue(j.Name), Status: types.StringValue(string(j.Status)),
+		ID: id, Name: types.StringValue(j.Name), Status: types.StringValue(string(j.Status)),
 		ModelID: types.StringValue(j.ModelID), ModelName: types.StringValue(j.ModelName), UserName: types.StringValue(j.UserName),
 		CreatedDate: types.Int64Value(j.CreatedDate), UpdatedDate: types.Int64Null(),
 	}

@@ -16,7 +16,7 @@ func TestJobModelOf(t *testing.T) {
 	updated := int64(1700000000123)
 	j := &etl.Job{ID: "1140000000000000001", Name: "GL Actuals", Status: etl.StatusRunning, ModelID: "6", ModelName: "Finance Plan",
 		CreatedDate: 1700000000000, UpdatedDate: &updated, UserName: "Ann"}
-	m := jobModelOf(j)
+	m := jobModelOf(j, types.StringValue(j.ID))
 	want := jobModel{ID: types.StringValue(j.ID), Name: types.StringValue("GL Actuals"), Status: types.StringValue("RUNNING"),
 		ModelID: types.StringValue("6"), ModelName: types.StringValue("Finance Plan"), UserName: types.StringValue("Ann"),
 		CreatedDate: types.Int64Value(1700000000000), UpdatedDate: types.Int64Value(updated)}
@@ -24,7 +24,7 @@ func TestJobModelOf(t *testing.T) {
 		t.Errorf("jobModelOf = %+v, want %+v", m, want)
 	}
 	j.UpdatedDate = nil
-	if m := jobModelOf(j); !m.UpdatedDate.IsNull() {
+	if m := jobModelOf(j, types.StringValue(j.ID)); !m.UpdatedDate.IsNull() {
 		t.Errorf("no updatedDate: %v, want null", m.UpdatedDate)
 	}
 }

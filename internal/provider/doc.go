@@ -15,12 +15,13 @@
 // Files are named for the kind of Terraform object they serve, kind first
 // (as terraform-provider-tls does), and then for what they hold:
 //
-//   - provider*.go: the provider: its schema and Configure (provider.go),
-//     the process that serves it (provider_server.go), its settings
-//     (provider_config.go), how often it polls and reports and the largest
-//     JSON body of rows it sends (provider_tuning.go), what Configure
-//     hands the resources, actions and data sources (provider_data.go),
-//     logging and secret masking (provider_logging.go).
+//   - provider*.go: the provider: its schema, Configure, what it hands
+//     the resource, the action and the data sources (dataSource, each
+//     data source's plumbing), and secret masking in the logs
+//     (provider.go); its settings, their environment variables and rules
+//     (provider_config.go); the process that serves it, and how often it
+//     polls and reports and the largest JSON body of rows it sends
+//     (provider_server.go).
 //   - resource_import*.go: the etl_import resource: Create, Read, Update,
 //     Delete and ImportState (resource_import.go), its schema, model,
 //     identity, plan, changes, inputs, write-only attributes, private
@@ -35,16 +36,17 @@
 //   - action_import*.go: the etl_import action: its checks, invocation and
 //     progress (action_import.go), its schema and model, made of the
 //     resource's (action_import_schema.go).
-//   - data_source_<name>*.go: the data source etl_<name>.
+//   - data_source_<name>*.go: the data source etl_<name>
+//     (data_source_templates.go: etl_templates and etl_template).
 //   - function_*.go: provider-defined functions.
 //   - common_*.go: what several kinds share: the file block (its model,
 //     schema, defaults and checks: common_file_*.go), write-only data,
-//     the data facts, diagnostics, validators, content_sha256
+//     the data facts, diagnostics and progress (common_diagnostics.go), content_sha256
 //     (common_content_sha256.go, the one place it is computed), the hash
 //     cache as a plan sees it, uploads, inputs (their model, plan-time
-//     checks and loading), templates as the core reads them, the job
-//     runner (start, submit, cancel, wait), timeouts, progress, and
-//     helpers on values (common_values.go).
+//     checks and loading), the job runner (start, submit, cancel, wait),
+//     and values: helpers, validators, timeouts, templates as the core
+//     reads them (common_values.go).
 //
 // The arrows between files run down: a common_*.go file uses nothing a
 // file of one kind declares (TestFilesArrowsRunDown).

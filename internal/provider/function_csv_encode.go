@@ -6,16 +6,12 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-var (
-	_ function.Function              = (*csvEncodeFunction)(nil)
-	_ provider.ProviderWithFunctions = (*etlProvider)(nil)
-)
+var _ function.Function = (*csvEncodeFunction)(nil)
 
 // newCSVEncodeFunction returns the csv_encode function.
 func newCSVEncodeFunction() function.Function { return &csvEncodeFunction{} }
@@ -62,7 +58,7 @@ func (f *csvEncodeFunction) Definition(_ context.Context, _ function.DefinitionR
 }
 
 // Run encodes the rows with etl.DataUpload.WriteCSV, after checking them:
-// no null row or cell (csvEncodeRows), and a table (etl.CheckTable: a
+// no null row or cell (rowsOf), and a table (etl.CheckTable: a
 // header row with cells, every row as wide as it), in the words etl_import
 // uses for its rows.
 func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
@@ -71,18 +67,24 @@ func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, re
 	if resp.Error != nil {
 		return
 	}
-	rows, known, msg := csvEncodeRows(l)
-	if msg != "" {
-		resp.Error = function.NewArgumentFuncError(0, msg)
-		return
-	}
-	if !known {
+	rows, known, nulls := rowsOf(l)
+	var msg string
+	switch {
+	case l.IsNull():
+		msg = "rows is null: it must be a list of rows, the header row first"
+	case len(nulls) > 0 && nulls[0][1] < 0:
+		msg = fmt.Sprintf("rows[%d] is null: every row must be a list of strings, one per column", nulls[0][0])
+	case len(nulls) > 0:
+		msg = fmt.Sprintf(`rows[%d][%d] is null: every cell must be a string (use "" for an empty cell)`, nulls[0][0], nulls[0][1])
+	case !known:
 		// Terraform calls the function only with wholly known arguments
 		// (AllowUnknownValues is off); another caller gets unknown.
 		resp.Error = resp.Result.Set(ctx, types.StringUnknown())
 		return
+	default:
+		msg = etl.CheckTable("rows", rows)
 	}
-	if msg := etl.CheckTable("rows", rows); msg != "" {
+	if msg != "" {
 		resp.Error = function.NewArgumentFuncError(0, msg)
 		return
 	}
@@ -92,48 +94,4 @@ func (f *csvEncodeFunction) Run(ctx context.Context, req function.RunRequest, re
 		return
 	}
 	resp.Error = resp.Result.Set(ctx, b.String())
-}
-
-// csvEncodeRows converts the rows argument to its cells. msg names the
-// first null row or cell (by its index, as rows[i][j]); known is false
-// when the list, a row or a cell is unknown.
-func csvEncodeRows(l types.List) (rows [][]string, known bool, msg string) {
-	if l.IsNull() {
-		return nil, true, "rows is null: it must be a list of rows, the header row first"
-	}
-	if l.IsUnknown() {
-		return nil, false, ""
-	}
-	known = true
-	rows = make([][]string, 0, len(l.Elements()))
-	for i, e := range l.Elements() {
-		row, ok := e.(types.List)
-		if !ok {
-			return nil, true, fmt.Sprintf("rows[%d] is not a list of strings", i)
-		}
-		if row.IsNull() {
-			return nil, true, fmt.Sprintf("rows[%d] is null: every row must be a list of strings, one per column", i)
-		}
-		if row.IsUnknown() {
-			known = false
-			rows = append(rows, nil)
-			continue
-		}
-		cells := make([]string, 0, len(row.Elements()))
-		for j, c := range row.Elements() {
-			s, ok := c.(types.String)
-			if !ok {
-				return nil, true, fmt.Sprintf("rows[%d][%d] is not a string", i, j)
-			}
-			if s.IsNull() {
-				return nil, true, fmt.Sprintf(`rows[%d][%d] is null: every cell must be a string (use "" for an empty cell)`, i, j)
-			}
-			if s.IsUnknown() {
-				known = false
-			}
-			cells = append(cells, s.ValueString())
-		}
-		rows = append(rows, cells)
-	}
-	return rows, known, ""
 }

@@ -14,19 +14,34 @@ import (
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
-// defaultMaxRetries holds how many times a failed request is retried when
-// max_retries is not set: the client's own, as are the defaults below.
-const defaultMaxRetries = etl.DefaultMaxRetries
+// Environment variables read when the matching provider attribute is not
+// set: every message that names a setting's source names them from here.
+const (
+	EnvHub         = "ETL_HUB"
+	EnvTokenID     = "ETL_TOKEN_ID"     //nolint:gosec // an environment variable name, not a credential
+	EnvTokenSecret = "ETL_TOKEN_SECRET" //nolint:gosec // an environment variable name, not a credential
+	EnvBaseURL     = "ETL_BASE_URL"
+	EnvCACertFile  = "ETL_CA_CERT_FILE"
+	// EnvHashCache turns the file hash cache off ("0" or "false").
+	EnvHashCache = "ETL_HASH_CACHE"
+)
 
-// Defaults of the retry and timeout settings: the client's own, so that
-// the schema's descriptions and the client agree.
+// The validators of the settings, each a stringRule over its rule, which
+// resolveConfig applies again with the environment variable.
 var (
-	// defaultRetryWaitMin holds retry_wait_min's default.
-	defaultRetryWaitMin = etl.DefaultRetryWaitMin
-	// defaultRetryWaitMax holds retry_wait_max's default.
-	defaultRetryWaitMax = etl.DefaultRetryWaitMax
-	// defaultRequestTimeout holds request_timeout's default.
-	defaultRequestTimeout = etl.DefaultRequestTimeout
+	// hubValidator checks the provider's hub (hubProblem).
+	hubValidator = stringRule{description: "must be lower-case letters and digits, such as us2",
+		rule: func(_, v string) string { return hubProblem(v) }}
+	// baseURLValidator checks the provider's base_url (baseURLProblem).
+	baseURLValidator = stringRule{description: "must be an absolute https URL, or http to a loopback host",
+		rule: func(_, v string) string { return baseURLProblem(v) }}
+	// durationValidator checks the provider's retry_wait_min,
+	// retry_wait_max and request_timeout (parseDuration).
+	durationValidator = stringRule{description: `must be a positive duration such as "500ms", "30s" or "2m"`,
+		rule: func(name, v string) string { _, p := parseDuration(name, v); return p }}
+	// pemValidator checks the provider's ca_cert_pem (pemProblem).
+	pemValidator = stringRule{description: "must hold at least one PEM certificate",
+		rule: func(_, v string) string { return pemProblem([]byte(v)) }}
 )
 
 // resolveConfig reads each setting from its attribute, else its
@@ -50,7 +65,7 @@ func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, dia
 	}
 	c := etl.Config{
 		Hub: pick(m.Hub, EnvHub), TokenID: pick(m.TokenID, EnvTokenID), TokenSecret: pick(m.TokenSecret, EnvTokenSecret), BaseURL: pick(m.BaseURL, EnvBaseURL),
-		MaxRetries: defaultMaxRetries, RetryWaitMin: defaultRetryWaitMin, RetryWaitMax: defaultRetryWaitMax, RequestTimeout: defaultRequestTimeout,
+		MaxRetries: etl.DefaultMaxRetries, RetryWaitMin: etl.DefaultRetryWaitMin, RetryWaitMax: etl.DefaultRetryWaitMax, RequestTimeout: etl.DefaultRequestTimeout,
 	}
 	for _, d := range []struct {
 		name string
@@ -76,16 +91,9 @@ func resolveConfig(m providerModel, getenv func(string) string) (etl.Config, dia
 			problem("Invalid", "ca_cert_pem", detail)
 		}
 	} else if file != "" {
-		b, err := os.ReadFile(file)
-		switch {
-		case err != nil:
-			problem("Invalid", "ca_cert_file",
-				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) cannot be read: %s.", file, EnvCACertFile, err))
-		case !hasPEMCertificate(b):
-			problem("Invalid", "ca_cert_file",
-				fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable) holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...).", file, EnvCACertFile))
-		default:
-			c.CACertPEM = b
+		var detail string
+		if c.CACertPEM, detail = readCACertFile(file); detail != "" {
+			problem("Invalid", "ca_cert_file", detail)
 		}
 	}
 	if !m.MaxRetries.IsNull() && !m.MaxRetries.IsUnknown() {
@@ -158,6 +166,20 @@ func parseDuration(name, s string) (time.Duration, string) {
 // that parses.
 func hasPEMCertificate(b []byte) bool { return x509.NewCertPool().AppendCertsFromPEM(b) }
 
+// readCACertFile reads the PEM certificates of the file ca_cert_file, or
+// its environment variable, names; else it says what is wrong.
+func readCACertFile(file string) ([]byte, string) {
+	b, err := os.ReadFile(file)
+	from := fmt.Sprintf("The CA certificate file %q (from the ca_cert_file attribute or the %s environment variable)", file, EnvCACertFile)
+	switch {
+	case err != nil:
+		return nil, fmt.Sprintf("%s cannot be read: %s.", from, err)
+	case !hasPEMCertificate(b):
+		return nil, from + " holds no PEM certificate: it must hold the certificate authority's certificate as PEM text (\"-----BEGIN CERTIFICATE-----\" ...)."
+	}
+	return b, ""
+}
+
 // pemProblem says what is wrong with a ca_cert_pem that holds no PEM
 // certificate, or "".
 func pemProblem(b []byte) string {
@@ -167,10 +189,6 @@ func pemProblem(b []byte) string {
 	return "ca_cert_pem holds no PEM certificate: give the certificate authority's certificate as PEM text, " +
 		"from \"-----BEGIN CERTIFICATE-----\" to \"-----END CERTIFICATE-----\" (for example file(\"ca.pem\")), or use ca_cert_file."
 }
-
-// EnvHashCache names the environment variable that turns the file hash
-// cache off ("0" or "false") when the hash_cache attribute is not set.
-const EnvHashCache = "ETL_HASH_CACHE"
 
 // hashCacheDescription holds hash_cache's description: what the cache
 // guarantees and where that ends.

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func TestResolveConfig(t *testing.T) {
@@ -18,8 +19,8 @@ func TestResolveConfig(t *testing.T) {
 
 	t.Run("attributes", func(t *testing.T) {
 		c, d := resolveConfig(full, env(map[string]string{EnvHub: "eu1", EnvTokenID: "other"}))
-		if d.HasError() || c.Hub != "us2" || c.TokenID != "1.1" || c.TokenSecret != "s" || c.MaxRetries != defaultMaxRetries {
-			t.Fatalf("got %+v %v; attributes must win over the environment, max_retries default %d", c, d, defaultMaxRetries)
+		if d.HasError() || c.Hub != "us2" || c.TokenID != "1.1" || c.TokenSecret != "s" || c.MaxRetries != etl.DefaultMaxRetries {
+			t.Fatalf("got %+v %v; attributes must win over the environment, max_retries default %d", c, d, etl.DefaultMaxRetries)
 		}
 	})
 	t.Run("environment", func(t *testing.T) {
@@ -75,7 +76,7 @@ func TestResolveConfigSettings(t *testing.T) {
 		t.Errorf("durations: %+v %v", c, d)
 	}
 	c, d = resolveConfig(base(), env(nil))
-	if d.HasError() || c.RetryWaitMin != defaultRetryWaitMin || c.RetryWaitMax != defaultRetryWaitMax || c.RequestTimeout != defaultRequestTimeout || c.CACertPEM != nil {
+	if d.HasError() || c.RetryWaitMin != etl.DefaultRetryWaitMin || c.RetryWaitMax != etl.DefaultRetryWaitMax || c.RequestTimeout != etl.DefaultRequestTimeout || c.CACertPEM != nil {
 		t.Errorf("defaults: %+v %v", c, d)
 	}
 

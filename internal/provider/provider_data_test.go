@@ -73,13 +73,13 @@ func TestImportDataFrom(t *testing.T) {
 func TestRunnerDataFrom(t *testing.T) {
 	c := &etl.Client{}
 	var d diag.Diagnostics
-	if got := runnerDataFrom(runnerData{client: c, tuning: testTuning}, &d); got.client != c || got.tuning != testTuning || d.HasError() {
+	if got := providerData[runnerData](runnerData{client: c, tuning: testTuning}, &d); got.client != c || got.tuning != testTuning || d.HasError() {
 		t.Errorf("configured: %+v, %v", got, d)
 	}
-	if got := runnerDataFrom(nil, &d); got.client != nil || d.HasError() {
+	if got := providerData[runnerData](nil, &d); got.client != nil || d.HasError() {
 		t.Errorf("not configured: %+v, %v", got, d)
 	}
-	if got := runnerDataFrom(c, &d); got.client != nil || !d.HasError() {
+	if got := providerData[runnerData](c, &d); got.client != nil || !d.HasError() {
 		t.Errorf("a client alone: %+v, %v", got, d)
 	}
 }

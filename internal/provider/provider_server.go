@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -35,7 +37,7 @@ func newServer(version string, t tuning) *Server {
 
 // Provider returns a provider that s serves (providerserver.Serve's
 // constructor).
-func (s *Server) Provider() provider.Provider { return &etlProvider{version: s.version, server: s} }
+func (s *Server) Provider() provider.Provider { return &etlProvider{server: s} }
 
 // openJournal returns the server's journal, opening it on first use.
 func (s *Server) openJournal(ctx context.Context) *importjob.Journal {
@@ -60,3 +62,52 @@ func (s *Server) Closed() {
 		_ = j.Close() // nobody is left to hear of it; the next apply settles what stays
 	}
 }
+
+// tuning is how often the provider polls a job and reports its progress,
+// and the largest JSON body of rows it sends: each provider holds its own
+// (tests give theirs shorter intervals, and a lower limit), and hands it
+// to its job runners. A zero field is the default.
+type tuning struct {
+	// pollInitial is the first wait between polls of a job's status
+	// (wait_for_completion), doubled after every poll up to pollMax.
+	pollInitial, pollMax time.Duration
+	// progressEvery is how often an upload or a wait logs its progress at
+	// INFO (visible with TF_LOG=INFO); the first line comes after one.
+	progressEvery time.Duration
+	// uploadProgressEvery is how often the action reports the bytes of a
+	// file sent so far.
+	uploadProgressEvery time.Duration
+	// dataBodyLimit is the largest JSON body of start with data the
+	// provider sends: the service's limit, etl.MaxDataBodyBytes (25 MB).
+	// Rows over it are sent as a CSV file. Acceptance tests lower it to
+	// cross it with kilobytes of rows instead of megabytes; the tests of
+	// etl.DataUpload.Payload cross the real one.
+	dataBodyLimit int64
+}
+
+// defaultTuning is the provider's own.
+var defaultTuning = tuning{
+	pollInitial:         etl.DefaultPollInitial,
+	pollMax:             etl.DefaultPollMax,
+	progressEvery:       10 * time.Second,
+	uploadProgressEvery: 2 * time.Second,
+	dataBodyLimit:       etl.MaxDataBodyBytes,
+}
+
+// orDefaults is t with defaultTuning's value for each field t leaves zero.
+func (t tuning) orDefaults() tuning {
+	d := defaultTuning
+	return tuning{positiveOr(t.pollInitial, d.pollInitial), positiveOr(t.pollMax, d.pollMax), positiveOr(t.progressEvery, d.progressEvery),
+		positiveOr(t.uploadProgressEvery, d.uploadProgressEvery), positiveOr(t.dataBodyLimit, d.dataBodyLimit)}
+}
+
+// positiveOr is v when it is above zero, else d.
+func positiveOr[T time.Duration | int64](v, d T) T {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
+// bodyLimit is t's dataBodyLimit, or the default.
+func (t tuning) bodyLimit() int64 { return t.orDefaults().dataBodyLimit }

@@ -1,7 +1,6 @@
 package flatfile
 
 import (
-	"fmt"
 	"io"
 	"sync"
 )
@@ -93,14 +92,10 @@ const checkBufSize = 256 << 10
 // whether that was the whole file. The memory used does not grow with the
 // file, and nothing is allocated per row.
 func CheckFile(r io.Reader, format Format, enc Encoding, limit int64) (*FileSummary, error) {
-	delim := format.Delimiter()
-	if delim == 0 {
-		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("format %q is not one of CSV, PSV, TDF", format)}
+	if why := unknownTarget(format, enc); why != "" {
+		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: why}
 	}
-	if !enc.Known() {
-		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)}
-	}
-	s := newRecordScanner(byte(delim)) //nolint:gosec // every format's delimiter is ASCII
+	s := newRecordScanner(byte(format.Delimiter())) //nolint:gosec // every format's delimiter is ASCII
 	s.check, s.format, s.eightBit = true, format, enc != EncodingUTF16
 	c := &checker{enc: enc, limit: limit, sum: &FileSummary{}, s: s}
 	err := c.run(r)

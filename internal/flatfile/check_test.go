@@ -123,7 +123,7 @@ var fileSeeds = []string{
 	"", "\n", "A,B\n1,2\n", "A,B\n1,2,3\n", "A|B\n1|2\n", "A\tB\n1\t2", "A,B\n\"x\ny\",\"q\"\"q\"\n1,2\n",
 	"A,B\n1,a\"b\n", "A,B\n\"a\"b,1\n", "A,B\n\"abc", "A;B\n1;2\n", "A\n\n\nB\n", "\"A,B\"\n1\n",
 	"A,B\r\n1,2\r\n", "\r\nA\n", "A,B\n1,2\r", "A,\"\"\n,\n", "\xEF\xBB\xBFA,B\n1,2\n", "A,B\nZ\xFCrich,1\n",
-	"\xFF\xFEA\x00,\x00B\x00\n\x00", "A,B\n\"\"\n", "\"\"\"\"\n", "A\n\"a\"\r\"\n",
+	"\xFF\xFEA\x00,\x00B\x00\n\x00", "A,B\n\"\"\n", "\"\"\"\"\n", "A\n\"a\"\r\"\n", "0,0\n0\n00",
 }
 
 func TestCheckFileAgainstCSV(t *testing.T) {

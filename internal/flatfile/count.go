@@ -1,8 +1,6 @@
 package flatfile
 
-import (
-	"fmt"
-)
+import "errors"
 
 // Counts is what a RowCounter found in a flat file: what a plan shows of
 // the data it sends, and what a record of the file's hash keeps.
@@ -39,11 +37,10 @@ type Counts struct {
 // (CheckFile does): bytes that do not decode are counted as characters.
 // Not safe for concurrent use.
 type RowCounter struct {
-	key   string
-	enc   Encoding
-	delim byte
-	scan  *recordScanner
-	head  headerCapture
+	key  string
+	enc  Encoding
+	scan *recordScanner
+	head headerCapture
 
 	written int64 // bytes written
 	body    int64 // bytes past the byte order mark
@@ -62,15 +59,11 @@ type RowCounter struct {
 // (where a UTF-8 byte order mark is three characters, as the service
 // decodes it).
 func NewRowCounter(format Format, enc Encoding) (*RowCounter, error) {
-	delim := format.Delimiter()
-	if delim == 0 {
-		return nil, fmt.Errorf("format %q is not one of CSV, PSV, TDF", format)
-	}
-	if !enc.Known() {
-		return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+	if why := unknownTarget(format, enc); why != "" {
+		return nil, errors.New(why)
 	}
 	//nolint:gosec // every format's delimiter is ASCII
-	return &RowCounter{key: FileTarget{format, enc}.Key(), enc: enc, delim: byte(delim), scan: newRecordScanner(byte(delim))}, nil
+	return &RowCounter{key: FileTarget{format, enc}.Key(), enc: enc, scan: newRecordScanner(byte(format.Delimiter()))}, nil
 }
 
 // Write takes the next bytes of the file. It never fails; after Result it
@@ -160,7 +153,7 @@ func (c *RowCounter) Result() Counts {
 	if c.scan.records == 0 {
 		c.res.Columns = []string{}
 	} else {
-		c.res.Columns, c.res.NoColumns = c.head.columns(c.enc, c.little, c.delim)
+		c.res.Columns, c.res.NoColumns = c.head.columns(c.enc, c.little, c.scan.delim)
 	}
 	c.head = headerCapture{done: true}
 	c.mapped = nil

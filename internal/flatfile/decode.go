@@ -39,9 +39,9 @@ func bomOf(b []byte, enc Encoding) (n int, little bool) {
 
 // step is the decoding half of CheckFile: it looks for a byte order mark at
 // the start of the file, checks that b (final: nothing follows) is valid in
-// the declared encoding, hands what decodes to the scanner as units, and
-// returns how many bytes it consumed; the rest (an incomplete character)
-// is offered again with more bytes.
+// the declared encoding, hands what decodes to the scanner as units
+// (UTF-16: mapUTF16), and returns how many bytes it consumed; the rest (an
+// incomplete character) is offered again with more bytes.
 func (c *checker) step(b []byte, final bool) (int, error) {
 	start := 0
 	if !c.started {
@@ -57,89 +57,65 @@ func (c *checker) step(b []byte, final bool) (int, error) {
 				`the file is UTF-8: set the encoding to "UTF-8"`)
 		}
 	}
-	if start < len(b) {
-		c.any = true
+	body := b[start:]
+	c.any = c.any || len(body) > 0
+	n, what, fix := c.valid(body, final, c.off+int64(start) == 0)
+	units := body[:n]
+	if c.enc == EncodingUTF16 {
+		units = mapUTF16(c.scratch[:0], units, c.little)
 	}
-	body, base := b[start:], c.off+int64(start)
-	var used int
-	var err error
+	if c.s.feed(units); c.s.err != nil || what == "" {
+		return start + n, c.s.err
+	}
+	return start + n, c.encodingError(c.off+int64(start+n), body[n], what, fix)
+}
+
+// valid returns how many bytes from the start of body are valid in the
+// declared encoding (a character body cuts is not, unless final: more
+// may follow), and, where a byte that follows is not, why and what to do;
+// atStart: body starts the file.
+func (c *checker) valid(body []byte, final, atStart bool) (n int, what, fix string) {
 	switch c.enc {
 	case EncodingUTF16:
-		used, err = c.stepUTF16(body, final, base)
-	case EncodingUTF8:
-		used, err = c.stepUTF8(body, final, base)
-	default:
-		used, err = c.stepLatin1(body, base)
+		if n, what = validUTF16(body, c.little, final); !c.bom {
+			return n, what, `the file has no UTF-16 byte order mark (so big-endian is assumed) and may be UTF-8 or Windows Latin-1: declare that encoding, or save the file as UTF-16 with a byte order mark`
+		}
+		return n, what, `save the file as UTF-16, or declare the encoding it is in ("UTF-8" or "Windows Latin-1")`
+	case EncodingLatin1:
+		if n = firstUndefined1252(body); n < 0 {
+			return len(body), "", ""
+		}
+		return n, "undefined in Windows Latin-1 (Windows-1252 leaves 0x81, 0x8D, 0x8F, 0x90 and 0x9D undefined)",
+			`the file is probably in another encoding: declare it ("UTF-8" or "UTF-16"), or save the file as Windows Latin-1`
 	}
-	return start + used, err
+	if utf8.Valid(body) {
+		return len(body), "", ""
+	}
+	n, _, err := encoding.UTF8Validator.Transform(c.scratch, body, final)
+	switch {
+	case err != encoding.ErrInvalidUTF8:
+		return n, "", "" // a character cut at the end
+	case c.utf16BOM && atStart && n == 0:
+		return n, "invalid UTF-8", `the file starts with a UTF-16 byte order mark: set the encoding to "UTF-16"`
+	}
+	return n, "invalid UTF-8", `the file is probably Windows Latin-1: set the encoding to "Windows Latin-1", or save the file as UTF-8`
 }
 
-// stepUTF8 feeds the scanner the valid UTF-8 of body, whose first byte is
-// at file offset base, up to an invalid byte (the problem) or a character
-// that body cuts (unless final), and returns how many bytes it fed.
-func (c *checker) stepUTF8(body []byte, final bool, base int64) (int, error) {
-	n, bad := len(body), false
-	if !utf8.Valid(body) {
-		var err error
-		n, _, err = encoding.UTF8Validator.Transform(c.scratch, body, final)
-		bad = err == encoding.ErrInvalidUTF8 // else a character cut at the end
-	}
-	if c.s.feed(body[:n]); c.s.err != nil || !bad {
-		return n, c.s.err
-	}
-	fix := `the file is probably Windows Latin-1: set the encoding to "Windows Latin-1", or save the file as UTF-8`
-	if c.utf16BOM && base+int64(n) == 0 {
-		fix = `the file starts with a UTF-16 byte order mark: set the encoding to "UTF-16"`
-	}
-	return n, c.encodingError(base+int64(n), body[n], "invalid UTF-8", fix)
-}
-
-// stepLatin1 feeds the scanner body, whose first byte is at file offset
-// base, up to a byte Windows-1252 leaves undefined (the problem).
-func (c *checker) stepLatin1(body []byte, base int64) (int, error) {
-	bad := firstUndefined1252(body)
-	if bad < 0 {
-		c.s.feed(body)
-		return len(body), c.s.err
-	}
-	if c.s.feed(body[:bad]); c.s.err != nil {
-		return bad, c.s.err
-	}
-	return bad, c.encodingError(base+int64(bad), body[bad],
-		"undefined in Windows Latin-1 (Windows-1252 leaves 0x81, 0x8D, 0x8F, 0x90 and 0x9D undefined)",
-		`the file is probably in another encoding: declare it ("UTF-8" or "UTF-16"), or save the file as Windows Latin-1`)
-}
-
-// encodingError returns the ProblemEncoding error for byte b at file offset
-// off, on the line the scanner has reached; what says why b is refused, fix
-// what to do. Offset 0 with byte 0 stands for the file's start as a whole
-// (its byte order mark): the detail then names no byte.
+// encodingError returns the ProblemEncoding error for byte b (UTF-16: the
+// code unit) at file offset off, on the line the scanner has reached;
+// what says why it is refused, fix what to do. Offset 0 with byte 0 stands
+// for the file's start as a whole (its byte order mark): the detail then
+// names no byte.
 func (c *checker) encodingError(off int64, b byte, what, fix string) *FileError {
 	line := c.s.line + 1
 	detail := fmt.Sprintf("line %d: byte 0x%02X at offset %d is %s", line, b, off, what)
-	if off == 0 && b == 0 {
+	switch {
+	case c.enc == EncodingUTF16:
+		detail = fmt.Sprintf("line %d: the bytes at offset %d are %s", line, off, what)
+	case off == 0 && b == 0:
 		detail = fmt.Sprintf("line %d: %s", line, what)
 	}
 	return &FileError{Problem: ProblemEncoding, Line: line, Offset: off, Detail: detail, Fix: fix}
-}
-
-// stepUTF16 feeds the scanner the valid UTF-16 of body, whose first byte
-// is at file offset base, one unit per code unit (mapUTF16), up to a code
-// unit that is not (the problem) or one that body cuts (unless final),
-// and returns how many bytes it fed.
-func (c *checker) stepUTF16(body []byte, final bool, base int64) (int, error) {
-	n, what := validUTF16(body, c.little, final)
-	if c.s.feed(mapUTF16(c.scratch[:0], body[:n], c.little)); c.s.err != nil || what == "" {
-		return n, c.s.err
-	}
-	line := c.s.line + 1
-	fix := `save the file as UTF-16, or declare the encoding it is in ("UTF-8" or "Windows Latin-1")`
-	if !c.bom {
-		fix = `the file has no UTF-16 byte order mark (so big-endian is assumed) and may be UTF-8 or Windows Latin-1: declare that encoding, or save the file as UTF-16 with a byte order mark`
-	}
-	off := base + int64(n)
-	return n, &FileError{Problem: ProblemEncoding, Line: line, Offset: off,
-		Detail: fmt.Sprintf("line %d: the bytes at offset %d are %s", line, off, what), Fix: fix}
 }
 
 // validUTF16 returns how many bytes from the start of b are valid UTF-16

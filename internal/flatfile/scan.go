@@ -131,7 +131,7 @@ func find(b []byte, i int, c byte, at *int) int {
 // field opens or b ends (or a problem, checking), and returns where it
 // stopped.
 func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
-	for i < len(b) {
+	for i < len(b) && s.err == nil {
 		nl := find(b, i, '\n', &next.nl)
 		lim := nl
 		if nl < 0 {
@@ -154,9 +154,6 @@ func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
 			s.blankLine()
 		}
 		i = nl + 1
-		if s.err != nil {
-			return i
-		}
 		if s.records > 0 {
 			i = s.wholeLines(b, i, &next.quotes)
 			next.nl = -2

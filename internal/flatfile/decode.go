@@ -3,6 +3,7 @@ package flatfile
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"unicode/utf8"
 
@@ -93,7 +94,7 @@ func (c *checker) valid(body []byte, final, atStart bool) (n int, what, fix stri
 	}
 	n, _, err := encoding.UTF8Validator.Transform(c.scratch, body, final)
 	switch {
-	case err != encoding.ErrInvalidUTF8:
+	case !errors.Is(err, encoding.ErrInvalidUTF8):
 		return n, "", "" // a character cut at the end
 	case c.utf16BOM && atStart && n == 0:
 		return n, "invalid UTF-8", `the file starts with a UTF-16 byte order mark: set the encoding to "UTF-16"`

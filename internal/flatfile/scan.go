@@ -64,8 +64,8 @@ type recordScanner struct {
 	eightBit bool   // checking: the text is UTF-8 or Windows Latin-1
 	// Checking: the LFs passed, the lines the current record and the
 	// last quoted field start on, the delimiters outside quotes in the
-	// current record, the header's fields, and the other formats'
-	// delimiters and the NULs outside quotes in the header.
+	// current record, the header's fields, and otherDelims and the NULs
+	// outside quotes in the header.
 	line, recLine, quoteLine int64
 	fields, cols             int
 	others                   [4]int

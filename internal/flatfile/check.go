@@ -1,7 +1,6 @@
 package flatfile
 
 import (
-	"fmt"
 	"io"
 	"sync"
 )
@@ -43,8 +42,6 @@ type FileError struct {
 	// Offset is the byte offset in the file of an encoding problem; -1
 	// otherwise.
 	Offset int64
-	// Want and Got are the header's and the row's field counts (ProblemWidth).
-	Want, Got int
 	// LooksLike is the format the header suggests (ProblemDelimiter); ""
 	// when the delimiter found is one no format uses (such as ';').
 	LooksLike Format
@@ -62,8 +59,8 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// FileSummary describes what CheckFile checked: how much of the file, its
-// byte order mark and byte order, and its columns, rows and lines.
+// FileSummary describes what CheckFile checked: how much of the file, and
+// its columns, rows and lines.
 type FileSummary struct {
 	// Bytes is how many bytes of the file were checked, byte order mark
 	// included.
@@ -71,9 +68,6 @@ type FileSummary struct {
 	// Complete is false when the file is longer than the limit: only its
 	// first Bytes bytes were checked, and the record the limit cut was not.
 	Complete bool
-	// BOM reports a byte order mark at the start; BigEndian the byte order
-	// of a UTF-16 file (from its byte order mark, else big-endian).
-	BOM, BigEndian bool
 	// Columns is the header's field count; Rows the data records checked
 	// (blank lines are skipped, as the service does); Lines the lines read.
 	Columns int
@@ -90,94 +84,80 @@ const checkBufSize = 256 << 10
 // order, big-endian without; Windows Latin-1, that is Windows-1252), an
 // empty file, an empty first line where the header belongs, a row with more
 // or fewer fields than the header, broken RFC 4180 quoting, or a header that
-// another format's delimiter splits. Blank lines are skipped, and a CR
-// before a LF is part of the line break, as the service parses files.
+// another format's delimiter splits. It reads the records as the service
+// does (recordScanner): blank lines are skipped, a CR before a LF is part
+// of the line break, and a CR that ends the file is dropped.
 //
 // At most limit bytes are checked (limit <= 0: all); the summary says
 // whether that was the whole file. The memory used does not grow with the
 // file, and nothing is allocated per row.
 func CheckFile(r io.Reader, format Format, enc Encoding, limit int64) (*FileSummary, error) {
-	delim := format.Delimiter()
-	if delim == 0 {
-		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("format %q is not one of CSV, PSV, TDF", format)}
+	if why := unknownTarget(format, enc); why != "" {
+		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: why}
 	}
-	c := &checker{enc: enc, limit: limit, sum: &FileSummary{}}
-	c.p.init(byte(delim), format) //nolint:gosec // every format's delimiter is ASCII
-	c.p.eightBit = enc != EncodingUTF16
-	switch enc {
-	case EncodingUTF8, EncodingLatin1:
-	case EncodingUTF16:
-		c.mapped = make([]byte, checkBufSize/2+8)
-		c.sum.BigEndian = true
-	default:
-		return nil, &FileError{Problem: ProblemArgument, Offset: -1, Detail: fmt.Sprintf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)}
-	}
+	s := newRecordScanner(byte(format.Delimiter())) //nolint:gosec // every format's delimiter is ASCII
+	s.check, s.format, s.eightBit = true, format, enc != EncodingUTF16
+	c := &checker{enc: enc, limit: limit, sum: &FileSummary{}, s: s}
 	err := c.run(r)
-	c.sum.Columns = c.p.cols
-	c.sum.Rows = c.p.rows
-	c.sum.Lines = c.p.line
-	if !c.p.atLineStart {
+	c.sum.Lines = s.line
+	if s.state != scanOut || s.rec != recEmpty {
 		c.sum.Lines++ // the last line has no line break
 	}
-	if err != nil {
-		return c.sum, err
+	if err == nil && c.sum.Complete {
+		err = c.end()
 	}
-	return c.sum, nil
+	c.sum.Columns, c.sum.Rows = s.cols, max(s.records-1, 0)
+	return c.sum, err
 }
 
 // checker holds the state of one CheckFile call: it reads the file, decodes
-// it (decode.go) and feeds the parser (parse.go).
+// it (decode.go) and feeds the scanner.
 type checker struct {
-	enc    Encoding
-	limit  int64
-	sum    *FileSummary
-	p      parser
-	mapped []byte // UTF-16: one byte per code unit (ASCII, or 0x80 for any other)
+	enc     Encoding
+	limit   int64
+	sum     *FileSummary
+	s       *recordScanner
+	scratch []byte // the units of UTF-16 fed, or UTF-8 validated
 
 	off     int64 // file offset of buf[0]
 	started bool  // the byte order mark has been looked at
+	bom     bool  // the file starts with a byte order mark of enc
 	little  bool  // UTF-16 little-endian
 	any     bool  // a byte past the byte order mark was seen
 	// utf16BOM: an 8-bit file starts with a UTF-16 byte order mark.
 	utf16BOM bool
 }
 
-// checkBufs recycles CheckFile's read buffers (plans check many files).
-var checkBufs = sync.Pool{New: func() any { return new([checkBufSize]byte) }}
+// checkBufs recycles CheckFile's read buffers and, past them, its scratch
+// buffers (plans check many files).
+var checkBufs = sync.Pool{New: func() any { return new([2 * checkBufSize]byte) }}
 
 // run reads r into a pooled buffer, at most limit bytes (plus one, to tell
 // whether more follows), hands each read to step, and fills in the
 // summary's Bytes and Complete; the first problem found ends it.
 func (c *checker) run(r io.Reader) error {
-	pb, ok := checkBufs.Get().(*[checkBufSize]byte)
+	pb, ok := checkBufs.Get().(*[2 * checkBufSize]byte)
 	if !ok {
-		pb = new([checkBufSize]byte)
+		pb = new([2 * checkBufSize]byte)
 	}
 	defer checkBufs.Put(pb)
-	buf := pb[:]
+	buf := pb[:checkBufSize]
+	c.scratch = pb[checkBufSize:]
+	if c.limit > 0 {
+		r = io.LimitReader(r, c.limit+1) // a byte past the limit: more follows
+	}
 	n := 0 // bytes held in buf
 	eof := false
 	var total int64 // bytes read from r
 	for {
-		for !eof && n < len(buf) {
-			want := len(buf) - n
-			if c.limit > 0 {
-				// Read one byte past the limit, to know whether more follows.
-				want = int(min(int64(want), c.limit+1-total))
-				if want <= 0 {
-					break
-				}
-			}
-			m, err := r.Read(buf[n : n+want])
+		if !eof {
+			m, err := r.Read(buf[n:])
 			n += m
 			total += int64(m)
 			if err == io.EOF {
 				eof = true
 			} else if err != nil {
 				return &FileError{Problem: ProblemUnreadable, Offset: -1, Detail: "reading the file failed: " + err.Error(), Err: err}
-			}
-			if m > 0 {
-				break
 			}
 		}
 		cut := c.limit > 0 && total > c.limit
@@ -187,8 +167,7 @@ func (c *checker) run(r io.Reader) error {
 			// is left unjudged.
 			valid = n - int(total-c.limit)
 		}
-		final := eof && !cut
-		used, err := c.step(buf[:valid], final)
+		used, err := c.step(buf[:valid], eof && !cut)
 		if err != nil {
 			return err
 		}
@@ -198,15 +177,26 @@ func (c *checker) run(r io.Reader) error {
 			c.sum.Bytes = c.limit
 			return nil
 		}
-		if final {
+		if eof {
 			break
 		}
 	}
 	c.sum.Bytes = total
 	c.sum.Complete = true
+	return nil
+}
+
+// end ends a file read whole: it refuses an empty one, closes the last
+// record (which may lack its line break), and refuses a file without a
+// header row.
+func (c *checker) end() error {
 	if !c.any {
 		return &FileError{Problem: ProblemEmpty, Offset: -1, Detail: "the file is empty",
 			Fix: "it needs a header row of column names, then the data rows"}
 	}
-	return c.p.finish()
+	if c.s.finish(); c.s.err == nil && c.s.records == 0 {
+		return &FileError{Problem: ProblemNoHeader, Line: 1, Offset: -1,
+			Detail: "the file has no header row", Fix: "the first line must be the header row of column names"}
+	}
+	return c.s.err
 }

@@ -45,14 +45,14 @@ func TestCheckFileSummaryAndLimit(t *testing.T) {
 }
 
 // csvVerdict is the reference: encoding/csv's reading of the same bytes
-// (UTF-8, no CR), with the checker's extra rules (empty file, empty first
+// (UTF-8), with the checker's extra rules (empty file, empty first
 // line, one-column header split by another delimiter).
 func csvVerdict(in []byte, comma rune) (problem FileProblem, line, lineTo int64) {
 	if len(in) == 0 {
 		return ProblemEmpty, 0, 0
 	}
-	if in[0] == '\n' {
-		return ProblemNoHeader, 1, 1
+	if first, _, _ := bytes.Cut(in, []byte("\n")); len(bytes.TrimSuffix(first, []byte("\r"))) == 0 {
+		return ProblemNoHeader, 1, 1 // an empty first line, or a CR alone
 	}
 	cr := csv.NewReader(bytes.NewReader(in))
 	cr.Comma = comma
@@ -111,10 +111,10 @@ func checkAgainstCSV(t *testing.T, in []byte) {
 	}
 }
 
-// utf8Clean: valid UTF-8 without CR, NUL or a BOM: where encoding/csv and
+// utf8Clean: valid UTF-8 without NUL or a BOM: where encoding/csv and
 // the checker are meant to agree exactly.
 func utf8Clean(in []byte) bool {
-	return bytes.IndexByte(in, '\r') < 0 && bytes.IndexByte(in, 0) < 0 && !bytes.HasPrefix(in, []byte("\xEF\xBB\xBF")) && validUTF8(in)
+	return bytes.IndexByte(in, 0) < 0 && !bytes.HasPrefix(in, []byte("\xEF\xBB\xBF")) && validUTF8(in)
 }
 
 func validUTF8(b []byte) bool { return strings.ToValidUTF8(string(b), "\uFFFD") == string(b) }
@@ -123,7 +123,7 @@ var fileSeeds = []string{
 	"", "\n", "A,B\n1,2\n", "A,B\n1,2,3\n", "A|B\n1|2\n", "A\tB\n1\t2", "A,B\n\"x\ny\",\"q\"\"q\"\n1,2\n",
 	"A,B\n1,a\"b\n", "A,B\n\"a\"b,1\n", "A,B\n\"abc", "A;B\n1;2\n", "A\n\n\nB\n", "\"A,B\"\n1\n",
 	"A,B\r\n1,2\r\n", "\r\nA\n", "A,B\n1,2\r", "A,\"\"\n,\n", "\xEF\xBB\xBFA,B\n1,2\n", "A,B\nZ\xFCrich,1\n",
-	"\xFF\xFEA\x00,\x00B\x00\n\x00", "A,B\n\"\"\n", "\"\"\"\"\n", "A\n\"a\"\r\"\n",
+	"\xFF\xFEA\x00,\x00B\x00\n\x00", "A,B\n\"\"\n", "\"\"\"\"\n", "A\n\"a\"\r\"\n", "0,0\n0\n00",
 }
 
 func TestCheckFileAgainstCSV(t *testing.T) {
@@ -131,7 +131,7 @@ func TestCheckFileAgainstCSV(t *testing.T) {
 		checkAgainstCSV(t, []byte(s))
 	}
 	// Every way of joining a few tokens, up to length 5.
-	tokens := []string{"a", ",", "|", "\t", "\"", "\n"}
+	tokens := []string{"a", ",", "|", "\t", "\"", "\n", "\r"}
 	var gen func(prefix string, depth int)
 	gen = func(prefix string, depth int) {
 		checkAgainstCSV(t, []byte(prefix))

@@ -1,9 +1,6 @@
 package flatfile
 
-import (
-	"bytes"
-	"fmt"
-)
+import "errors"
 
 // Counts is what a RowCounter found in a flat file: what a plan shows of
 // the data it sends, and what a record of the file's hash keeps.
@@ -40,11 +37,10 @@ type Counts struct {
 // (CheckFile does): bytes that do not decode are counted as characters.
 // Not safe for concurrent use.
 type RowCounter struct {
-	key   string
-	enc   Encoding
-	delim byte
-	scan  *recordScanner
-	head  headerCapture
+	key  string
+	enc  Encoding
+	scan *recordScanner
+	head headerCapture
 
 	written int64 // bytes written
 	body    int64 // bytes past the byte order mark
@@ -63,29 +59,11 @@ type RowCounter struct {
 // (where a UTF-8 byte order mark is three characters, as the service
 // decodes it).
 func NewRowCounter(format Format, enc Encoding) (*RowCounter, error) {
-	delim := format.Delimiter()
-	if delim == 0 {
-		return nil, fmt.Errorf("format %q is not one of CSV, PSV, TDF", format)
-	}
-	switch enc {
-	case EncodingUTF8, EncodingUTF16, EncodingLatin1:
-	default:
-		return nil, fmt.Errorf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+	if why := unknownTarget(format, enc); why != "" {
+		return nil, errors.New(why)
 	}
 	//nolint:gosec // every format's delimiter is ASCII
-	return &RowCounter{key: FileTarget{format, enc}.Key(), enc: enc, delim: byte(delim), scan: newRecordScanner(byte(delim))}, nil
-}
-
-// bomWait is how many bytes the counter waits for before it tells a
-// byte order mark (as the service does).
-func (c *RowCounter) bomWait() int {
-	switch c.enc {
-	case EncodingUTF8:
-		return len(utf8BOMBytes)
-	case EncodingUTF16:
-		return 2
-	}
-	return 0
+	return &RowCounter{key: FileTarget{format, enc}.Key(), enc: enc, scan: newRecordScanner(byte(format.Delimiter()))}, nil
 }
 
 // Write takes the next bytes of the file. It never fails; after Result it
@@ -97,10 +75,10 @@ func (c *RowCounter) Write(p []byte) (int, error) {
 	}
 	c.written += int64(n)
 	if !c.started {
-		take := min(len(p), c.bomWait()-len(c.pending))
+		take := min(len(p), bomWait(c.enc)-len(c.pending))
 		c.pending = append(c.pending, p[:take]...)
 		p = p[take:]
-		if len(c.pending) < c.bomWait() {
+		if len(c.pending) < bomWait(c.enc) {
 			return n, nil
 		}
 		c.start()
@@ -113,16 +91,9 @@ func (c *RowCounter) Write(p []byte) (int, error) {
 // feeds the rest.
 func (c *RowCounter) start() {
 	c.started = true
-	b := c.pending
-	switch {
-	case c.enc == EncodingUTF8 && bytes.HasPrefix(b, utf8BOMBytes):
-		b = b[len(utf8BOMBytes):]
-	case c.enc == EncodingUTF16 && len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
-		b, c.little = b[2:], true
-	case c.enc == EncodingUTF16 && len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
-		b = b[2:]
-	}
-	c.feed(b)
+	n, little := bomOf(c.pending, c.enc)
+	c.little = little
+	c.feed(c.pending[n:])
 	c.pending = nil
 }
 
@@ -142,7 +113,7 @@ func (c *RowCounter) feed(b []byte) {
 	}
 	units := c.mapped[:0]
 	if len(c.odd) == 1 {
-		units = append(units, c.unit(c.odd[0], b[0]))
+		units = mapUTF16(units, []byte{c.odd[0], b[0]}, c.little)
 		c.odd, b = c.odd[:0], b[1:]
 	}
 	even := len(b) &^ 1
@@ -151,14 +122,6 @@ func (c *RowCounter) feed(b []byte) {
 	c.scan.feed(units)
 	c.mapped = units[:0]
 	c.headerEnded(2)
-}
-
-// unit maps the UTF-16 code unit of bytes a then b, in file order.
-func (c *RowCounter) unit(a, b byte) byte {
-	if c.little {
-		return utf16Unit(b, a)
-	}
-	return utf16Unit(a, b)
 }
 
 // headerEnded ends the header capture once the scanner has found the
@@ -190,7 +153,7 @@ func (c *RowCounter) Result() Counts {
 	if c.scan.records == 0 {
 		c.res.Columns = []string{}
 	} else {
-		c.res.Columns, c.res.NoColumns = c.head.columns(c.enc, c.little, c.delim)
+		c.res.Columns, c.res.NoColumns = c.head.columns(c.enc, c.little, c.scan.delim)
 	}
 	c.head = headerCapture{done: true}
 	c.mapped = nil

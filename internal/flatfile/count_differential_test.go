@@ -98,7 +98,8 @@ func countChunked(t testing.TB, in []byte, format Format, enc Encoding, size int
 
 // checkCountAgainstCSV fails t when the counter's result for in, fed whole,
 // one byte at a time and in chunks of chunk bytes, is not what encoding/csv
-// reads; it returns encoding/csv's error.
+// reads, or when the checker accepts in with other rows; it returns
+// encoding/csv's error.
 func checkCountAgainstCSV(t testing.TB, in []byte, format Format, enc Encoding, chunk int) error {
 	t.Helper()
 	header, rows, cerr := countReference(in, format, enc)
@@ -110,6 +111,9 @@ func checkCountAgainstCSV(t testing.TB, in []byte, format Format, enc Encoding, 
 	}
 	if whole.Size != int64(len(in)) {
 		t.Fatalf("%s %s %q: Size %d, want %d", format, enc, in, whole.Size, len(in))
+	}
+	if sum, err := CheckFile(bytes.NewReader(in), format, enc, 0); err == nil && (cerr != nil || whole.Malformed || sum.Rows != whole.Rows) {
+		t.Fatalf("%s %s %q: the checker accepts %d rows, the counter %+v, encoding/csv %v", format, enc, in, sum.Rows, whole, cerr)
 	}
 	if cerr != nil {
 		if !whole.Malformed {

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"io"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // HeaderMaxBytes bounds the header row a RowCounter reads the columns of:
@@ -94,27 +94,13 @@ func decodeText(raw []byte, enc Encoding, little bool) (string, bool) {
 		b, err := charmap.Windows1252.NewDecoder().Bytes(raw)
 		return string(b), err == nil
 	}
-	if len(raw)%2 != 0 {
+	if _, bad := validUTF16(raw, little, true); bad != "" {
 		return "", false
 	}
-	units := make([]uint16, len(raw)/2)
-	for k := range units {
-		hi, lo := raw[2*k], raw[2*k+1]
-		if little {
-			hi, lo = lo, hi
-		}
-		units[k] = uint16(hi)<<8 | uint16(lo)
+	order := unicode.BigEndian
+	if little {
+		order = unicode.LittleEndian
 	}
-	for k := 0; k < len(units); k++ {
-		switch u := units[k]; {
-		case u >= 0xD800 && u < 0xDC00:
-			if k+1 >= len(units) || units[k+1] < 0xDC00 || units[k+1] > 0xDFFF {
-				return "", false
-			}
-			k++
-		case u >= 0xDC00 && u <= 0xDFFF:
-			return "", false
-		}
-	}
-	return string(utf16.Decode(units)), true
+	b, err := unicode.UTF16(order, unicode.IgnoreBOM).NewDecoder().Bytes(raw)
+	return string(b), err == nil
 }

@@ -22,9 +22,10 @@ const (
 // quotes. A line whose LF is three or more units past the one before
 // holds something besides a CR, so it is a record: the vector scan counts
 // such lines 64 units a step, and stops at a quote; the lines about a
-// blank line (or a line of one unit) are counted one by one.
+// blank line (or a line of one unit) are counted one by one, and every
+// line when checking.
 func (s *recordScanner) wholeLines(b []byte, i int, qs *quoteFinder) int {
-	if !haveVectorLines || s.oneByOne {
+	if !haveVectorLines || s.oneByOne || s.check {
 		return s.linesOneByOne(b, i, qs.end(b, i))
 	}
 	for {
@@ -54,20 +55,23 @@ func (s *recordScanner) wholeLines(b []byte, i int, qs *quoteFinder) int {
 }
 
 // linesOneByOne counts the lines of b[i:end] (which holds no quote) that
-// end in it, at a record's start, past the header, one search a line. It
-// returns where the last ended.
+// end in it, at a record's start, past the header, one search a line
+// (checking, each record's fields too, to the first problem). It returns
+// where the last ended.
 func (s *recordScanner) linesOneByOne(b []byte, i, end int) int {
-	n := s.records
-	for {
+	for s.err == nil {
 		nl := bytes.IndexByte(b[i:end], '\n')
 		if nl < 0 {
 			break
 		}
-		if nl > 1 || (nl == 1 && b[i] != '\r') {
-			n++ // else a blank line
+		s.line++
+		if nl > 1 || (nl == 1 && b[i] != '\r') { // else a blank line
+			s.records++
+			if s.check {
+				s.checkRecord(bytes.Count(b[i:i+nl], []byte{s.delim})+1, s.line)
+			}
 		}
 		i += nl + 1
 	}
-	s.records = n
 	return i
 }

@@ -27,23 +27,9 @@ func TestCheckFileDecoding(t *testing.T) {
 	})
 }
 
-func TestIncompleteUTF8Tail(t *testing.T) {
-	for in, want := range map[string]int{
-		"": 0, "abc": 0, "a\xC3": 1, "a\xC3\xA9": 0, "\xE2\x82": 2, "\xE2\x82\xAC": 0,
-		"\xF0\x9F\x98": 3, "\xF0\x9F\x98\x80": 0, "\x80": 0,
-	} {
-		if got := incompleteUTF8Tail([]byte(in)); got != want {
-			t.Errorf("incompleteUTF8Tail(%q) = %d, want %d", in, got, want)
-		}
-	}
-}
-
-func TestFirstInvalidAndUndefinedBytes(t *testing.T) {
-	for in, want := range map[string]int{"ab\xffc": 2, "é\xC3": 2, "\x80": 0} {
-		if got := firstInvalidUTF8([]byte(in)); got != want {
-			t.Errorf("firstInvalidUTF8(%q) = %d, want %d", in, got, want)
-		}
-	}
+// TestFirstUndefined1252: the bytes Windows-1252 leaves undefined, found
+// eight bytes at a time and one by one.
+func TestFirstUndefined1252(t *testing.T) {
 	for in, want := range map[string]int{
 		"plain ascii text": -1, "0123456789\x81": 10, "\x8D": 0, "Z\xFCrich \x80 \x90": 9, "\x8F\x9D": 0,
 	} {

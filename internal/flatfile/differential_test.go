@@ -19,15 +19,11 @@ import (
 //   - a byte order mark of another encoding at the start of the file
 //     (UTF-8's in a Windows Latin-1 file, UTF-16's in an 8-bit file),
 //     which the checker refuses as a wrong encoding and the emulator
-//     decodes as the characters those bytes are in the declared one;
-//   - a CR that ends the file: encoding/csv drops it, the checker reads it
-//     as a character of the last field (RFC 4180 has no bare CR line
-//     break), so that the two judge the last field differently.
+//     decodes as the characters those bytes are in the declared one.
+//
+// A CR that ends the file is dropped by both, as encoding/csv does.
 func divergence(in []byte, enc Encoding, err error) bool {
 	if foreignBOM(in, enc) {
-		return true
-	}
-	if endsWithCR(in, enc) {
 		return true
 	}
 	var fe *FileError
@@ -82,11 +78,4 @@ func foreignBOM(in []byte, enc Encoding) bool {
 		return utf16BOM
 	}
 	return false
-}
-
-func endsWithCR(in []byte, enc Encoding) bool {
-	if enc == EncodingUTF16 {
-		return bytes.HasSuffix(in, []byte{0x0D, 0x00}) || bytes.HasSuffix(in, []byte{0x00, 0x0D})
-	}
-	return bytes.HasSuffix(in, []byte{'\r'})
 }

@@ -5,17 +5,21 @@
 // header row's cells in the one read that hashes it. It knows nothing of
 // HTTP nor of Terraform: the standard library and x/text's encodings.
 //
+// One scanner reads the records for both (scan.go): RowCounter counts
+// with it, CheckFile checks with it, reading the records alike.
+//
 // One concern per file:
 //
 //   - format.go: the formats and encodings, as the service spells them;
 //     target.go: the format and encoding a file is checked and counted
 //     against, and how far the plan checks it.
-//   - check.go: CheckFile, its problems and its summary; decode.go:
-//     encodings and byte order marks; parse.go: quoting, the header,
-//     widths; delimiter.go: a header whose delimiter is not the format's.
+//   - scan.go: recordScanner, the records as encoding/csv reads them;
+//     count_quotes.go and count_lines.go: its jumps from quote to quote
+//     and the lines between, with count_lines_amd64.s, the vector scan of
+//     lines; count_utf16.go: UTF-16 code units as its units.
+//   - check.go: CheckFile, its problems and its summary; decode.go: byte
+//     order marks, and the bytes each encoding refuses; check_record.go:
+//     each record's checks (the header's delimiter, the rows' widths).
 //   - count.go: RowCounter and the Counts it finds; count_header.go: the
-//     header row's cells; count_scan.go: the records, as encoding/csv
-//     reads them; count_quotes.go and count_lines.go: the jumps from quote
-//     to quote and the lines between, with count_lines_amd64.s, the
-//     vector scan of lines; count_utf16.go: UTF-16 code units as bytes.
+//     header row's cells.
 package flatfile

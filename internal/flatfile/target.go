@@ -2,6 +2,7 @@ package flatfile
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 )
 
@@ -21,10 +22,22 @@ type FileTarget struct {
 // either is not one the service knows, and the bytes then go unchecked.
 func TargetOf(format, encoding string) (FileTarget, bool) {
 	t := FileTarget{Format: Format(format), Encoding: Encoding(encoding)}
-	if t.Format.Delimiter() == 0 || !t.Encoding.Known() {
+	if unknownTarget(t.Format, t.Encoding) != "" {
 		return FileTarget{}, false
 	}
 	return t, true
+}
+
+// unknownTarget says which of format and enc the service does not know,
+// or "" when it knows both.
+func unknownTarget(format Format, enc Encoding) string {
+	switch {
+	case format.Delimiter() == 0:
+		return fmt.Sprintf("format %q is not one of CSV, PSV, TDF", format)
+	case !enc.Known():
+		return fmt.Sprintf("encoding %q is not one of UTF-8, UTF-16, Windows Latin-1", enc)
+	}
+	return ""
 }
 
 // Key names t, such as "CSV/UTF-8": what a record of a file's hash says

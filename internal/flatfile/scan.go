@@ -28,7 +28,7 @@ const (
 	recContent
 )
 
-// recordScanner counts the records of delimited text as encoding/csv
+// recordScanner reads the records of delimited text as encoding/csv
 // reads it (LazyQuotes off, as the service): RFC 4180 quoting, a LF or CR
 // LF ends a record outside quotes, a blank line is skipped, a CR before the
 // end of the text is dropped, and the last record needs no line break. It
@@ -37,8 +37,14 @@ const (
 // part of another character), or one byte per UTF-16 code unit
 // (mapUTF16). Only those four units matter, so it jumps from one to the
 // next with bytes.IndexByte, and counts runs of lines without a quote 64
-// units a step where the CPU can (wholeLines). Where quoting breaks
+// units a step where the CPU can (wholeLines).
+//
+// Counting (RowCounter), it counts the records, and where quoting breaks
 // encoding/csv's rules it sets malformed and goes on as LazyQuotes would.
+// Checking (CheckFile: check set), it also counts the lines and each
+// record's fields, keeps the header row's field count and the other
+// formats' delimiters in it (checkRecord), and stops at the first
+// problem, err.
 type recordScanner struct {
 	delim byte
 	// oneByOne: count every line with bytes.IndexByte, never with the
@@ -52,6 +58,19 @@ type recordScanner struct {
 	units     int64 // units fed before the current feed
 	headerEnd int64 // units up to the header's end; -1 until it ends
 	malformed bool
+
+	check    bool
+	format   Format // checking: the format the delimiter is of
+	eightBit bool   // checking: the text is UTF-8 or Windows Latin-1
+	// Checking: the LFs passed, the lines the current record and the
+	// last quoted field start on, the delimiters outside quotes in the
+	// current record, the header's fields, and otherDelims and the NULs
+	// outside quotes in the header.
+	line, recLine, quoteLine int64
+	fields, cols             int
+	others                   [4]int
+	nuls                     int
+	err                      error
 }
 
 // newRecordScanner returns a scanner of text whose delimiter is delim.
@@ -67,7 +86,7 @@ func (s *recordScanner) feed(b []byte) {
 	// to hold no quote.
 	next := nextUnits{nl: -2, quotes: quoteFinder{q: -1}}
 	i := 0
-	for i < len(b) {
+	for i < len(b) && s.err == nil {
 		switch s.state {
 		case scanOut:
 			i = s.scanOut(b, i, &next)
@@ -77,12 +96,13 @@ func (s *recordScanner) feed(b []byte) {
 			i = s.afterQuote(b, i)
 		case scanQuoteCR:
 			if b[i] == '\n' {
+				s.line++
 				s.endRecord(i + 1)
 				i++
 				break
 			}
 			// The CR was junk after the closing quote.
-			s.malformed = true
+			s.bad(afterClosingQuote)
 			s.state = scanIn
 		}
 	}
@@ -108,9 +128,10 @@ func find(b []byte, i int, c byte, at *int) int {
 }
 
 // scanOut scans b from i outside quotes, line by line, until a quoted
-// field opens or b ends, and returns where it stopped.
+// field opens or b ends (or a problem, checking), and returns where it
+// stopped.
 func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
-	for i < len(b) {
+	for i < len(b) && s.err == nil {
 		nl := find(b, i, '\n', &next.nl)
 		lim := nl
 		if nl < 0 {
@@ -126,10 +147,11 @@ func (s *recordScanner) scanOut(b []byte, i int, next *nextUnits) int {
 			return len(b)
 		}
 		s.content(b[i:nl])
+		s.line++
 		if s.rec == recContent {
 			s.endRecord(nl + 1)
 		} else {
-			s.rec, s.prev = recEmpty, '\n' // a blank line
+			s.blankLine()
 		}
 		i = nl + 1
 		if s.records > 0 {
@@ -146,6 +168,9 @@ func (s *recordScanner) content(seg []byte) {
 	if len(seg) == 0 {
 		return
 	}
+	if s.check {
+		s.checkContent(seg)
+	}
 	if s.rec == recEmpty && len(seg) == 1 && seg[0] == '\r' {
 		s.rec = recCR
 	} else {
@@ -158,13 +183,15 @@ func (s *recordScanner) content(seg []byte) {
 // start of a field; elsewhere it is a bare quote, which encoding/csv
 // refuses (kept as content, as LazyQuotes does).
 func (s *recordScanner) openQuote() {
-	s.rec = recContent
 	if s.prev != s.delim && s.prev != '\n' {
-		s.malformed = true
-		s.prev = '"'
+		s.rec, s.prev = recContent, '"'
+		s.bad(`a quote (") inside an unquoted field`)
 		return
 	}
-	s.state = scanIn
+	if s.rec == recEmpty {
+		s.recLine = s.line + 1
+	}
+	s.rec, s.state, s.quoteLine = recContent, scanIn, s.line+1
 }
 
 // scanIn scans b from i inside a quoted field, to the quote that ends it
@@ -176,8 +203,10 @@ func (s *recordScanner) scanIn(b []byte, i int) int {
 	for {
 		k := bytes.IndexByte(b[i:], '"')
 		if k < 0 {
+			s.quotedLines(b[i:])
 			return len(b)
 		}
+		s.quotedLines(b[i : i+k])
 		j := i + k + 1 // after the quote
 		if j+1 >= len(b) {
 			s.state = scanQuote
@@ -187,15 +216,28 @@ func (s *recordScanner) scanIn(b []byte, i int) int {
 		case c == '"': // a doubled quote
 			i = j + 1
 		case c == s.delim && b[j+1] == '"':
+			s.fields++
+			s.quoteLine = s.line + 1
 			i = j + 2
 		case c == '\n' && b[j+1] == '"':
-			s.endRecord(j + 1)
+			s.line++
+			if s.endRecord(j + 1); s.err != nil {
+				return j + 1
+			}
 			s.state, s.rec = scanIn, recContent
+			s.recLine, s.quoteLine = s.line+1, s.line+1
 			i = j + 2
 		default:
 			s.state = scanQuote
 			return j
 		}
+	}
+}
+
+// quotedLines counts, checking, the LFs of b, inside a quoted field.
+func (s *recordScanner) quotedLines(b []byte) {
+	if s.check {
+		s.line += int64(bytes.Count(b, []byte{'\n'}))
 	}
 }
 
@@ -207,27 +249,62 @@ func (s *recordScanner) afterQuote(b []byte, i int) int {
 		s.state = scanIn // a doubled quote
 	case s.delim:
 		s.state, s.prev = scanOut, s.delim
+		s.fields++
 	case '\n':
+		s.line++
 		s.endRecord(i + 1)
 	case '\r':
 		s.state = scanQuoteCR
 	default:
 		// Junk after the closing quote: kept in the field, as LazyQuotes
 		// does.
-		s.malformed = true
+		s.bad(afterClosingQuote)
 		s.state = scanIn
 		return i
 	}
 	return i + 1
 }
 
-// endRecord ends a non-blank record whose line break ends at b[end-1].
+// afterClosingQuote is the problem of anything else after a closing quote.
+const afterClosingQuote = "a character other than the delimiter or a line break after the closing quote of a quoted field"
+
+// bad takes quoting that encoding/csv refuses, on the current line, what
+// says how: the text is malformed, and checking, that is the problem.
+func (s *recordScanner) bad(what string) {
+	s.malformed = true
+	if s.check {
+		s.fail(quoteError(what, s.line+1))
+	}
+}
+
+// fail keeps err as the problem, unless one came before.
+func (s *recordScanner) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// blankLine takes a blank line: skipped; checking, refused before the
+// header.
+func (s *recordScanner) blankLine() {
+	s.rec, s.prev = recEmpty, '\n'
+	if s.check && s.records == 0 {
+		s.fail(emptyFirstLine())
+	}
+}
+
+// endRecord ends a non-blank record whose line break ends at b[end-1];
+// checking, it checks the record's fields.
 func (s *recordScanner) endRecord(end int) {
 	s.records++
 	if s.records == 1 {
 		s.headerEnd = s.units + int64(end)
 	}
 	s.state, s.rec, s.prev = scanOut, recEmpty, '\n'
+	if s.check {
+		s.checkRecord(s.fields+1, s.recLine)
+	}
+	s.fields = 0
 }
 
 // finish ends the text: a record left open counts unless it is blank; a
@@ -236,6 +313,9 @@ func (s *recordScanner) finish() {
 	switch s.state {
 	case scanIn:
 		s.malformed = true
+		if s.check {
+			s.fail(neverClosed(s.quoteLine))
+		}
 	case scanOut:
 		if s.rec != recContent {
 			return

@@ -35,13 +35,16 @@
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.
-//   - common_*.go: what several kinds share: the file block (its model,
-//     schema, defaults and checks: common_file_*.go), write-only data,
-//     the data facts, diagnostics, validators, content_sha256
-//     (common_content_sha256.go, the one place it is computed), the hash
-//     cache as a plan sees it, uploads, inputs (their model, plan-time
-//     checks and loading), templates as the core reads them, the job
-//     runner (start, submit, cancel, wait), timeouts, progress, and
+//   - common_*.go: what several kinds share:
+//     the file block: its model, schema, defaults and checks (common_file.go);
+//     what an import sends: its spec, write-only data and rows
+//     (common_import_spec.go);
+//     content_sha256, the one place it is computed, and the hash cache as
+//     a plan sees it (common_content_sha256.go);
+//     the data facts (common_data_facts.go);
+//     the job runner: the upload, start, submit, wait (common_job_runner.go);
+//     diagnostics, validators, inputs (their model, plan-time checks and
+//     loading), templates as the core reads them, timeouts, progress, and
 //     helpers on values (common_values.go).
 //
 // The arrows between files run down: a common_*.go file uses nothing a

@@ -21,17 +21,23 @@
 //     JSON body of rows it sends (provider_tuning.go), what Configure
 //     hands the resources, actions and data sources (provider_data.go),
 //     logging and secret masking (provider_logging.go).
-//   - resource_import*.go: the etl_import resource: Create, Read, Update,
-//     Delete and ImportState (resource_import.go), its schema, model,
-//     identity, plan, changes, inputs, write-only attributes, private
-//     state (resource_import_private_state.go: every key), adoption, the
-//     hash cache it keeps, what its errors say of a job it keeps
-//     (resource_import_wording.go), what a plan records of a replacement
-//     (resource_import_replacement.go), where the journal of started jobs
-//     is kept (resource_import_journal*.go), what a Delete and a Create
-//     tell it (resource_import_settle.go), the resumed job
-//     (resource_import_resume.go), and the spacing of the responses
-//     (resource_import_response_gate.go).
+//   - resource_import*.go: the etl_import resource, and its inputs:
+//     Create, Read, Update and Delete (resource_import.go);
+//     its schema, the checks of its configuration, its write-only values
+//     and what its errors say of a job it keeps (resource_import_schema.go);
+//     its model, identity, ImportState and private state, every key
+//     (resource_import_state.go);
+//     what a plan decides: content_sha256, a change, a replacement, the
+//     planned model (resource_import_plan.go);
+//     what lies outside the configuration: data or a template that cannot
+//     be read, an imported job that adopts it, a job gone
+//     (resource_import_outside.go);
+//     the journal of started jobs: where it is kept, what a Delete and a
+//     Create tell it, the resumed job, what a plan records of a
+//     replacement (resource_import_journal.go);
+//     the data facts and the hash cache it keeps
+//     (resource_import_data_facts.go);
+//     the spacing of the responses (resource_import_response_gate.go).
 //   - action_import*.go: the etl_import action.
 //   - data_source_<name>*.go: the data source etl_<name>.
 //   - function_*.go: provider-defined functions.

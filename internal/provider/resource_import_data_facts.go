@@ -18,7 +18,8 @@ import (
 // (columns), the data rows (row_count) and the bytes sent (size_bytes).
 // They are computed at plan time from the same bytes content_sha256 is
 // (a file's are counted in the read that hashes it, localfile.HashFile),
-// and never show a cell of write-only data.
+// and never show a cell of write-only data. Below them, the hash cache
+// the resource keeps.
 
 // dataFactsNote ends each description: when a value is known, and where
 // it is with inputs.
@@ -67,15 +68,11 @@ func keepUnchanged(planned, state dataFacts) dataFacts {
 }
 
 // planFacts sets the planned facts of plan, whose content_sha256 was just
-// planned with hc (the record of the file read, or trusted) and limit.
+// planned with hc (its record of the file read, or trusted) and limit.
 func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
-	var rec *localfile.Record
-	if hc != nil {
-		rec = hc.counted
-	}
-	f := planDataFacts(ctx, plan.spec(), wo, rec, limit, &resp.Diagnostics)
+	f := planDataFacts(ctx, plan.spec(), wo, hc.counted, limit, &resp.Diagnostics)
 	if !req.State.Raw.IsNull() {
 		var state importModel
 		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
@@ -163,4 +160,55 @@ func refreshFacts(ctx context.Context, m *importModel, hc *hashCache, limit int6
 	}
 	m.dataFacts = got
 	return true
+}
+
+// The hash cache as the resource uses it: one per plan (newHashCache),
+// the record of a file sent (keepSentRecord), and the trusted hash of a
+// file as it is now (trustedFor, cachedFileSHA256). How a plan uses it:
+// hashCache.planFileSHA256.
+
+// newHashCache returns the hash cache of one plan: the user's disk cache
+// (localfile.UserDiskCache); off when on is false.
+func newHashCache(on bool) *hashCache {
+	if !on {
+		return &hashCache{}
+	}
+	return &hashCache{disk: localfile.UserDiskCache()}
+}
+
+// keepSentRecord records in the disk cache, after a file was sent, the
+// hash of the bytes sent (localfile.DiskCache.KeepSent): they matched the
+// planned hash, and the file's identity was the same when it was opened
+// and after the send. The plan that the apply makes first checked those
+// bytes (see planFileSHA256), and counted them: the record keeps the
+// counts of that plan's record.
+func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload) {
+	if !on || up == nil || up.opened == nil {
+		return
+	}
+	if f, _ := fileFrom(ctx, m.File); f != nil {
+		localfile.UserDiskCache().KeepSent(up.opened, checkKey(*f))
+	}
+}
+
+// cachedFileSHA256 returns the SHA-256 the disk cache holds for the file of
+// file (an input's) as it is now, trusted as a plan trusts it; null when
+// the cache is off, the file has no path or no trusted record.
+func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {
+	if r := newHashCache(on).trustedFor(ctx, file); r != nil {
+		return types.StringValue(r.SHA256)
+	}
+	return types.StringNull()
+}
+
+// trustedFor returns the trusted record (localfile.DiskCache.Find) of the
+// file the file attribute names, as the file is now and checked against
+// its format and encoding; nil when it has no known path or no trusted
+// record.
+func (c *hashCache) trustedFor(ctx context.Context, file types.Object) *localfile.Record {
+	f, _ := fileFrom(ctx, file)
+	if f == nil || !known(f.Path) {
+		return nil
+	}
+	return c.disk.Find(f.Path.ValueString(), checkKey(*f))
 }

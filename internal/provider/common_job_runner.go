@@ -157,7 +157,9 @@ func logStarted(ctx context.Context, templateID string, job *etl.Job) {
 // that ended without importing is a warning when keepFailed (ended).
 func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, keepFailed bool, diags *diag.Diagnostics) *etl.Job {
 	last := *job
-	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, r.jobWait(ctx, job))
+	t := r.tuning.orDefaults() // its intervals, a progress message when the status changes, an INFO line every progressEvery
+	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, etl.JobWait{Initial: t.pollInitial, Max: t.pollMax, Seen: r.statusSeen(job.ID, job.Status),
+		Every: t.progressEvery, Waiting: func(s etl.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }})
 	if status != "" {
 		last.Status = status
 	}
@@ -186,16 +188,6 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 	return &last
 }
 
-// jobWait is how the runner waits for job (etl.Client.WaitForJob): its
-// tuning's intervals, a progress message when the status changes
-// (statusSeen), and an INFO line every progressEvery while the job is in
-// progress (logWaiting).
-func (r *jobRunner) jobWait(ctx context.Context, job *etl.Job) etl.JobWait {
-	t := r.tuning.orDefaults()
-	return etl.JobWait{Initial: t.pollInitial, Max: t.pollMax, Seen: r.statusSeen(job.ID, job.Status), Every: t.progressEvery,
-		Waiting: func(s etl.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }}
-}
-
 // preparedUpload is what Create sends: a file or rows, and the SHA-256 of
 // the bytes.
 type preparedUpload struct {
@@ -219,30 +211,10 @@ func (p *preparedUpload) Close() {
 // defaults of its file into s (resolveFile); wo holds the write-only data,
 // and rows whose JSON body is over limit bytes are sent as a CSV file.
 func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData, limit int64) (*preparedUpload, diag.Diagnostics) {
-	if rows, at := wo.rowsOf(*s); !rows.IsNull() {
-		return prepareRows(rows, at, s.ContentSHA256, limit)
+	l, at := wo.rowsOf(*s)
+	if l.IsNull() {
+		return prepareFileUpload(ctx, s, wo)
 	}
-	return prepareFileUpload(ctx, s, wo)
-}
-
-// prepareFileUpload builds the upload of the file of s (prepareUpload).
-func prepareFileUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
-	f, diags := resolveFile(ctx, s)
-	if diags.HasError() {
-		return nil, diags
-	}
-	if f == nil {
-		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
-		return nil, diags
-	}
-	up, d := prepareFile(wo.withContent(*f), s.ContentSHA256.ValueString())
-	diags.Append(d...)
-	return up, diags
-}
-
-// prepareRows sends rows (the attribute at) as the JSON body of start with
-// data, or as a CSV file when the body would be over limit bytes.
-func prepareRows(l types.List, at path.Path, planned types.String, limit int64) (*preparedUpload, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	rows, known := rowsFrom(l)
 	if !known {
@@ -251,22 +223,31 @@ func prepareRows(l types.List, at path.Path, planned types.String, limit int64) 
 	}
 	d := etl.DataUpload{Rows: rows}
 	p := d.Payload(limit)
-	if !p.AsFile {
+	if !p.AsFile { // rows as the JSON body of start with data
 		return &preparedUpload{data: &d, sum: p.SHA256, at: at}, diags
 	}
-	if planned.IsUnknown() || planned.IsNull() { // else the plan warned
+	if s.ContentSHA256.IsUnknown() || s.ContentSHA256.IsNull() { // else the plan warned
 		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(p.JSONSize, limit))
 	}
 	f := d.CSVFile()
 	return &preparedUpload{file: &f, sum: p.SHA256, rowsAsFile: true, at: at}, diags
 }
 
-// prepareFile opens the file at path (checked while it is sent against
-// the planned SHA-256, when there is one; see localfile.Open: a read that
-// finds other bytes stops the upload for good, ChangedError.AbortsUpload),
-// or encodes the inline content.
-func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics) {
-	var diags diag.Diagnostics
+// prepareFileUpload builds the upload of the file of s (prepareUpload):
+// it opens the file at path (checked while it is sent against the planned
+// SHA-256, when there is one; see localfile.Open: a read that finds other
+// bytes stops the upload for good, ChangedError.AbortsUpload), or encodes
+// the inline content.
+func prepareFileUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+	resolved, diags := resolveFile(ctx, s)
+	if diags.HasError() {
+		return nil, diags
+	}
+	if resolved == nil {
+		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
+		return nil, diags
+	}
+	f := wo.withContent(*resolved)
 	input := etl.FileInput{
 		PartName:     f.PartName.ValueString(),
 		FileFormat:   flatfile.Format(f.Format.ValueString()),
@@ -274,7 +255,7 @@ func prepareFile(f fileModel, planned string) (*preparedUpload, diag.Diagnostics
 		FileName:     f.Name.ValueString(),
 	}
 	if !f.Path.IsNull() {
-		of, err := localfile.Open(f.Path.ValueString(), planned)
+		of, err := localfile.Open(f.Path.ValueString(), s.ContentSHA256.ValueString())
 		if err != nil {
 			addFileError(&diags, err)
 			return nil, diags

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // Default timeouts of etl_import.
@@ -70,7 +72,12 @@ func (r *importResource) Create(ctx context.Context, req resource.CreateRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	defer keepModelInState(ctx, plan, &plan, resp) // the model the plan showed
+	defer func(planned importModel) { // Create returns with the job in state: keep the model the plan showed
+		if !resp.State.Raw.IsNull() && keepPlannedModel(planned, &plan, plan.ID.ValueString(), &resp.Diagnostics) {
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_id"), plan.ModelID)...)
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_name"), plan.ModelName)...)
+		}
+	}(plan)
 	cs, ok := r.settleCreate(ctx, &plan, resp)
 	if !ok {
 		return
@@ -130,7 +137,14 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if !r.keepJob(ctx, cs, plan, job, resp) {
 		return nil
 	}
-	keepSentRecord(ctx, r.hashCache, plan, up)
+	// The disk cache keeps the hash of the bytes sent (KeepSent): they
+	// matched the planned hash, and the file's identity was the same when
+	// it was opened and after the send. The plan that the apply makes
+	// first checked those bytes (see planFileSHA256), and counted them:
+	// the record keeps the counts of that plan's record.
+	if f, _ := fileFrom(ctx, plan.File); r.hashCache && up.opened != nil && f != nil {
+		localfile.UserDiskCache().KeepSent(up.opened, checkKey(*f))
+	}
 	return job
 }
 
@@ -188,9 +202,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	state.setJob(job)
-	if r.journal != nil {
-		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
-	}
+	r.heldByState(ctx, state.ID)
 	r.refreshed.Add(state.ID.ValueString(), r.onService(refreshedSources(ctx, state)))
 	refreshFacts(ctx, &state, newHashCache(r.hashCache), r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -256,8 +268,8 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 // imported job's template, checkAdoptedTemplate; any other job's values
 // unknown at plan, checkUnchangedAtApply), read the job (a job the service
 // no longer knows is recorded as gone, with a warning, and the change in
-// place still recorded), submit it (submitInPlace), wait for it
-// (waitInPlace).
+// place still recorded), submit it (submitInPlace), and wait for it as
+// configured.
 func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer r.gate.pass(false)
 	var plan, state importModel
@@ -299,7 +311,15 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 			return
 		}
 		plan.setJob(job)
-		r.waitInPlace(ctx, &plan, job, &resp.Diagnostics)
+		// With wait_for_completion, wait for a job in progress (not one in
+		// EDITING, which runs only once submitted), within timeouts.create.
+		if importjob.WaitInPlace(plan.WaitForCompletion.ValueBool(), job.Status) {
+			timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
+			resp.Diagnostics.Append(d...)
+			wctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			plan.setJob(r.wait(wctx, job, timeout, plan.KeepFailed.ValueBool(), &resp.Diagnostics))
+		}
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -327,18 +347,4 @@ func (r *importResource) fillAtApply(ctx context.Context, cfg tfsdk.Config, plan
 	}
 	fillFacts(ctx, plan, wo, r.tuning.bodyLimit())
 	return wo, !diags.HasError()
-}
-
-// waitInPlace waits, with wait_for_completion, for a job in progress
-// (not one in EDITING, which runs only once submitted), within
-// timeouts.create, and records it in plan.
-func (r *importResource) waitInPlace(ctx context.Context, plan *importModel, job *etl.Job, diags *diag.Diagnostics) {
-	if !importjob.WaitInPlace(plan.WaitForCompletion.ValueBool(), job.Status) {
-		return
-	}
-	timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
-	diags.Append(d...)
-	wctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	plan.setJob(r.wait(wctx, job, timeout, plan.KeepFailed.ValueBool(), diags))
 }

@@ -68,16 +68,14 @@ func keepUnchanged(planned, state dataFacts) dataFacts {
 }
 
 // planFacts sets the planned facts of plan, whose content_sha256 was just
-// planned with hc (its record of the file read, or trusted) and limit.
-func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
+// planned with hc (its record of the file read, or trusted) and limit;
+// state is the live object's (null values for a new one).
+func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan, state importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
 	f := planDataFacts(ctx, plan.spec(), wo, hc.counted, limit, &resp.Diagnostics)
-	if !req.State.Raw.IsNull() {
-		var state importModel
-		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
-			f = keepUnchanged(f, state.dataFacts)
-		}
+	if sameData(ctx, state, plan) {
+		f = keepUnchanged(f, state.dataFacts)
 	}
 	setPlannedFacts(ctx, resp, path.Empty(), f)
 }
@@ -163,7 +161,7 @@ func refreshFacts(ctx context.Context, m *importModel, hc *hashCache, limit int6
 }
 
 // The hash cache as the resource uses it: one per plan (newHashCache),
-// the record of a file sent (keepSentRecord), and the trusted hash of a
+// the record of a file sent (in startJob), and the trusted hash of a
 // file as it is now (trustedFor, cachedFileSHA256). How a plan uses it:
 // hashCache.planFileSHA256.
 
@@ -174,21 +172,6 @@ func newHashCache(on bool) *hashCache {
 		return &hashCache{}
 	}
 	return &hashCache{disk: localfile.UserDiskCache()}
-}
-
-// keepSentRecord records in the disk cache, after a file was sent, the
-// hash of the bytes sent (localfile.DiskCache.KeepSent): they matched the
-// planned hash, and the file's identity was the same when it was opened
-// and after the send. The plan that the apply makes first checked those
-// bytes (see planFileSHA256), and counted them: the record keeps the
-// counts of that plan's record.
-func keepSentRecord(ctx context.Context, on bool, m *importModel, up *preparedUpload) {
-	if !on || up == nil || up.opened == nil {
-		return
-	}
-	if f, _ := fileFrom(ctx, m.File); f != nil {
-		localfile.UserDiskCache().KeepSent(up.opened, checkKey(*f))
-	}
 }
 
 // cachedFileSHA256 returns the SHA-256 the disk cache holds for the file of

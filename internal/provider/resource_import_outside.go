@@ -107,9 +107,8 @@ func addRefusals(ctx context.Context, p privateStore, problems []outsideError, d
 // data, and records it only if it is the job's (verifyKeptData). With no
 // content_sha256 in state (an imported job), it stays unknown, and the
 // apply reads the data likewise.
-func keepPriorData(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry) (sum types.String, entries []inputEntry, unverified bool) {
-	var state importModel
-	if d := req.State.Get(ctx, &state); d.HasError() || !known(state.ContentSHA256) {
+func keepPriorData(ctx context.Context, state, plan importModel, priorSteps []inputEntry) (sum types.String, entries []inputEntry, unverified bool) {
+	if !known(state.ContentSHA256) {
 		return types.StringUnknown(), nil, false
 	}
 	return state.ContentSHA256, priorSteps, !slices.Equal(dataSources(ctx, state), dataSources(ctx, plan))
@@ -254,7 +253,7 @@ const summaryOtherTemplate = "Imported job belongs to another template"
 // state as read) that does not belong to template templateID, or a
 // template that cannot be read: the job may adopt unless it adds an
 // error. The job and the template are the service's: the apply fails on
-// them, the plan warns (adoptionNote), so that destroy works.
+// them, the plan warns (planJobChange), so that destroy works.
 func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID string, job importModel, diags *diag.Diagnostics) {
 	t, err := r.client.GetTemplate(ctx, templateID)
 	if err != nil {
@@ -266,13 +265,6 @@ func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID st
 	if problem := importjob.AdoptionMismatch(imported, templateOf(t)); problem != "" {
 		addOutsideError(diags, path.Root("template_id"), summaryOtherTemplate, problem)
 	}
-}
-
-// adoptionNote ends the warning of a plan whose imported job jobID cannot
-// adopt its configuration.
-func adoptionNote(jobID string) string {
-	return fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; job %s stays in the state as it was imported, "+
-		"and terraform destroy works without it.", jobID)
 }
 
 // adopting reports whether a change of an attribute whose prior value is

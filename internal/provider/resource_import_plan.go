@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -22,14 +21,18 @@ import (
 // object marks it live and plans a replacement when its definition
 // changed (planJobChange).
 func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.heldByState(ctx, req.State)
+	var state importModel // null values for a new object
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	}
+	r.heldByState(ctx, state.ID)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRefuseDeleteKey, nil)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, nil)...)
 	if req.Plan.Raw.IsNull() {
 		// A destroy: its Delete receives this private state, which must
 		// not carry the plan of the job's own create.
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
-		warnDestroy(ctx, req.State, &resp.Diagnostics)
+		warnDestroy(state, &resp.Diagnostics)
 		return
 	}
 	var plan importModel
@@ -45,7 +48,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	diags, keepPrior := r.planUnreadable(ctx, req, plan, diags, resp)
 	if keepPrior {
 		var unverified bool
-		if sum, entries, unverified = keepPriorData(ctx, req, plan, priorSteps); unverified {
+		if sum, entries, unverified = keepPriorData(ctx, state, plan, priorSteps); unverified {
 			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, privateAdoptedValue)...)
 		}
 	}
@@ -55,7 +58,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("content_sha256"), sum)...)
 	plan.ContentSHA256 = sum
-	planFacts(ctx, req, plan, hc, r.tuning.bodyLimit(), resp)
+	planFacts(ctx, req, plan, state, hc, r.tuning.bodyLimit(), resp)
 	planInputFacts(ctx, req, plan, entries, resp)
 	saveInputSteps(ctx, entries, resp.Private, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
@@ -66,15 +69,14 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	// A replacement says once, at apply, that the old job's data stays
 	// (warnReplaced): -replace and a trigger can say it no earlier.
-	r.planJobChange(ctx, req, plan, priorSteps, entries, resp)
+	r.planJobChange(ctx, req, plan, state, priorSteps, entries, resp)
 }
 
-// warnDestroy says, in a plan that destroys the job in state, what
+// warnDestroy says, in a plan that destroys the job in state (m), what
 // becomes of it: its imported data stays in the model, and with
 // cancel_on_destroy an unfinished job is cancelled.
-func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) {
-	var m importModel
-	if d := state.Get(ctx, &m); d.HasError() || !known(m.ID) {
+func warnDestroy(m importModel, diags *diag.Diagnostics) {
+	if !known(m.ID) {
 		return
 	}
 	jobID, status := m.ID.ValueString(), m.Status.ValueString()
@@ -86,14 +88,13 @@ func warnDestroy(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics
 	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
 }
 
-// heldByState tells the journal that a state holds the job of a live
-// object the plan starts from (Terraform plans from the state it read).
-func (r *importResource) heldByState(ctx context.Context, state tfsdk.State) {
-	var id types.String
-	if r.journal == nil || r.client == nil || state.Raw.IsNull() || state.GetAttribute(ctx, path.Root("id"), &id).HasError() || !known(id) {
-		return
+// heldByState tells the journal that a state holds job id: the state a
+// refresh read, or that of the live object a plan starts from (Terraform
+// plans from the state it read).
+func (r *importResource) heldByState(ctx context.Context, id types.String) {
+	if r.journal != nil && r.client != nil && known(id) {
+		logJournal(ctx, r.journal.StateHolds(r.ref(id.ValueString())))
 	}
-	logJournal(ctx, r.journal.StateHolds(r.ref(id.ValueString())))
 }
 
 // What a change to an existing job does is importjob's rule (PlanChange,
@@ -102,24 +103,20 @@ func (r *importResource) heldByState(ctx context.Context, state tfsdk.State) {
 // its facts, and what it decides is written back: the attributes that
 // require replacement, the warnings, and at apply the submit.
 
-// planJobChange plans the change of a live object (plan holds the
-// planned content_sha256): it marks the planned private state live
+// planJobChange plans the change of a live object from state (plan holds
+// the planned content_sha256): it marks the planned private state live
 // (privateLiveKey); an imported job adopting its configuration is checked
 // against its template, and replaced if it imported nothing
 // (importjob.ReplacesFailed); otherwise importjob.PlanChange decides.
-func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, priorSteps []inputEntry, entries []inputEntry, resp *resource.ModifyPlanResponse) {
-	var state importModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyPlanRequest, plan, state importModel, priorSteps []inputEntry, entries []inputEntry, resp *resource.ModifyPlanResponse) {
 	// The second plan of its replacement, if any, sees its job.
 	setPrivateJSON(ctx, resp.Private, privateLiveKey, state.ID.ValueString(), &resp.Diagnostics)
 	if adopting(ctx, state.TemplateID, req.Private) {
 		if known(plan.TemplateID) && r.client != nil {
 			var diags diag.Diagnostics
 			r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &diags)
-			resp.Diagnostics.Append(outsideAsWarnings(diags, adoptionNote(state.ID.ValueString()))...)
+			resp.Diagnostics.Append(outsideAsWarnings(diags, fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; "+
+				"job %s stays in the state as it was imported, and terraform destroy works without it.", state.ID.ValueString()))...)
 		}
 		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(etl.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
 			planReplaceFailed(ctx, resp)
@@ -127,8 +124,12 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 		}
 		return
 	}
-	c, d := changeOf(ctx, state, plan)
+	prior, d := importOf(ctx, state.spec())
 	resp.Diagnostics.Append(d...)
+	next, d := importOf(ctx, plan.spec())
+	resp.Diagnostics.Append(d...)
+	c := importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
+		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}
 	c.NewInputIDsOnly = importjob.SameStepsNewIDs(inputsOf(priorSteps), inputsOf(entries), state.ContentSHA256.ValueString())
 	p := importjob.PlanChange(c)
 	for _, part := range p.Replace {
@@ -157,15 +158,6 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 func planReplaceFailed(ctx context.Context, resp *resource.ModifyPlanResponse) {
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.StringUnknown())...)
 	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("status"))
-}
-
-// changeOf reads the change from state to plan into importjob's facts.
-func changeOf(ctx context.Context, state, plan importModel) (importjob.Change, diag.Diagnostics) {
-	prior, diags := importOf(ctx, state.spec())
-	next, d := importOf(ctx, plan.spec())
-	diags.Append(d...)
-	return importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
-		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}, diags
 }
 
 // warnChange says warning w of a plan of the job in state, in
@@ -309,16 +301,6 @@ func (r *importResource) planModel(ctx context.Context, req resource.ModifyPlanR
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("model_id"), t.ModelID)...)
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("model_name"), t.ModelName)...)
-}
-
-// keepModelInState, when Create returns with the job in state, keeps there
-// the model the plan showed (planned, the plan before Create learned the
-// job's: keepPlannedModel).
-func keepModelInState(ctx context.Context, planned importModel, plan *importModel, resp *resource.CreateResponse) {
-	if !resp.State.Raw.IsNull() && keepPlannedModel(planned, plan, plan.ID.ValueString(), &resp.Diagnostics) {
-		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_id"), plan.ModelID)...)
-		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_name"), plan.ModelName)...)
-	}
 }
 
 // keepPlannedModel puts back into plan (the state Create returns) the

@@ -150,7 +150,7 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 // file.content_wo from the configuration (what write-only means here:
 // writeOnlyData).
 func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.Diagnostics) {
-	var wo writeOnlyData
+	wo := writeOnlyData{inputs: map[string]types.String{}}
 	var file types.Object
 	diags := cfg.GetAttribute(ctx, path.Root("rows_wo"), &wo.rows)
 	diags.Append(cfg.GetAttribute(ctx, path.Root("file"), &file)...)
@@ -168,9 +168,6 @@ func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.D
 		diags.Append(d...)
 		if f == nil || f.ContentWO.IsNull() {
 			continue
-		}
-		if wo.inputs == nil {
-			wo.inputs = map[string]types.String{}
 		}
 		wo.inputs[key] = f.ContentWO
 	}

@@ -72,22 +72,6 @@ func factsOfRows(l types.List, writeOnly bool, limit int64) dataFacts {
 	return factsOfCounts(&flatfile.Counts{Columns: d.Columns(), Rows: p.Rows, Size: p.Size}, writeOnly, path.Empty(), nil)
 }
 
-// countBytes counts b, a file in f's format and encoding; nil when they
-// are unknown.
-func countBytes(f fileModel, b []byte) *flatfile.Counts {
-	t, ok := checkTarget(f)
-	if !ok {
-		return nil
-	}
-	c, err := t.Counter()
-	if err != nil {
-		return nil
-	}
-	_, _ = c.Write(b)
-	r := c.Result()
-	return &r
-}
-
 // factsOfFile returns the facts of the file block f (its content_wo
 // filled in): a file's from rec, the record of its hash (nil or without
 // counts: unknown), inline content's counted from its encoded bytes.
@@ -110,11 +94,17 @@ func factsOfFile(f fileModel, rec *localfile.Record, diags *diag.Diagnostics) da
 	if err != nil {
 		return unknownFacts(writeOnly) // the hash reports it
 	}
-	c := countBytes(withDefaults(f), b)
-	if c == nil {
+	t, ok := checkTarget(f) // b counted as a file in f's format and encoding
+	if !ok {
 		return unknownFacts(writeOnly)
 	}
-	return factsOfCounts(c, writeOnly, filePath(name), diags)
+	c, err := t.Counter()
+	if err != nil {
+		return unknownFacts(writeOnly)
+	}
+	_, _ = c.Write(b)
+	counts := c.Result()
+	return factsOfCounts(&counts, writeOnly, filePath(name), diags)
 }
 
 // planDataFacts returns the facts of the data s sends (wo: its write-only

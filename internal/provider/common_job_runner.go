@@ -4,13 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
+
+// How an import job runs, as the etl_import resource and the etl_import
+// action both run it: its upload prepared (prepareUpload, preparedUpload),
+// then the job started, submitted and waited for (jobRunner).
 
 // jobRunner starts, submits and waits for an import job: the code the
 // etl_import resource and the etl_import action share (start, submit and
@@ -141,4 +149,143 @@ func (r *jobRunner) ended(keepFailed bool, summary, detail string, diags *diag.D
 // is killed still leaves the id to adopt (the runbook's case C).
 func logStarted(ctx context.Context, templateID string, job *etl.Job) {
 	tflog.Info(ctx, "started import job", map[string]any{"job_id": job.ID, "template_id": templateID, "status": string(job.Status)})
+}
+
+// wait polls the job until it is final (or the timeout), then reads it
+// whole, and returns it as last known: as read then, else with the last
+// status seen. Failures are diagnostics naming the job and status; a job
+// that ended without importing is a warning when keepFailed (ended).
+func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duration, keepFailed bool, diags *diag.Diagnostics) *etl.Job {
+	last := *job
+	t := r.tuning.orDefaults() // its intervals, a progress message when the status changes, an INFO line every progressEvery
+	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, etl.JobWait{Initial: t.pollInitial, Max: t.pollMax, Seen: r.statusSeen(job.ID, job.Status),
+		Every: t.progressEvery, Waiting: func(s etl.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }})
+	if status != "" {
+		last.Status = status
+	}
+	// Refresh the dates, even after a timeout (with a short context of its own).
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if got, gerr := r.client.GetJob(rctx, job.ID); gerr == nil {
+		last = *got
+		if err == nil {
+			status = got.Status
+		}
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		diags.AddError(fmt.Sprintf("Timed out waiting for import job %s", job.ID),
+			fmt.Sprintf("The job %s was still %s after %s (%s). Raise %[4]s, or set wait_for_completion = false.\n\n%s",
+				job.ID, last.Status, timeout, r.wording.timeoutSetting, r.wording.afterFailure))
+	case err != nil:
+		diags.AddError(fmt.Sprintf("Waiting for import job %s failed", job.ID),
+			fmt.Sprintf("Polling the status of job %s (last status %s) failed: %s\n\n%s", job.ID, last.Status, explain(err), r.wording.afterFailure))
+	case status.Failed():
+		r.ended(keepFailed, fmt.Sprintf("Import job %s ended with status %s", job.ID, status),
+			fmt.Sprintf("The job %s ended with status %s: the service did not import the data (the reason, such as a missing required column, "+
+				"is in the job's details in the service's own application).", job.ID, status), diags)
+	}
+	return &last
+}
+
+// preparedUpload is what Create sends: a file or rows, and the SHA-256 of
+// the bytes.
+type preparedUpload struct {
+	file *etl.FileUpload
+	data *etl.DataUpload
+	sum  string
+	// at is the attribute that holds the data.
+	at     path.Path
+	opened *localfile.Opened // a file at path: its progress and identity; closed by Close
+	// rowsAsFile: rows too large for start with data, sent as a CSV file.
+	rowsAsFile bool
+}
+
+func (p *preparedUpload) Close() {
+	if p != nil && p.opened != nil {
+		p.opened.Close()
+	}
+}
+
+// prepareUpload builds the upload of s from known values, filling the
+// defaults of its file into s (resolveFile); wo holds the write-only data,
+// and rows whose JSON body is over limit bytes are sent as a CSV file.
+func prepareUpload(ctx context.Context, s *importSpec, wo writeOnlyData, limit int64) (*preparedUpload, diag.Diagnostics) {
+	l, at := wo.rowsOf(*s)
+	if l.IsNull() {
+		return prepareFileUpload(ctx, s, wo)
+	}
+	var diags diag.Diagnostics
+	rows, known := rowsFrom(l)
+	if !known {
+		addStillUnknown(&diags, at, atApply)
+		return nil, diags
+	}
+	d := etl.DataUpload{Rows: rows}
+	p := d.Payload(limit)
+	if !p.AsFile { // rows as the JSON body of start with data
+		return &preparedUpload{data: &d, sum: p.SHA256, at: at}, diags
+	}
+	if s.ContentSHA256.IsUnknown() || s.ContentSHA256.IsNull() { // else the plan warned
+		diags.AddAttributeWarning(at, rowsAsFileSummary, rowsAsFileDetail(p.JSONSize, limit))
+	}
+	f := d.CSVFile()
+	return &preparedUpload{file: &f, sum: p.SHA256, rowsAsFile: true, at: at}, diags
+}
+
+// prepareFileUpload builds the upload of the file of s (prepareUpload):
+// it opens the file at path (checked while it is sent against the planned
+// SHA-256, when there is one; see localfile.Open: a read that finds other
+// bytes stops the upload for good, ChangedError.AbortsUpload), or encodes
+// the inline content.
+func prepareFileUpload(ctx context.Context, s *importSpec, wo writeOnlyData) (*preparedUpload, diag.Diagnostics) {
+	resolved, diags := resolveFile(ctx, s)
+	if diags.HasError() {
+		return nil, diags
+	}
+	if resolved == nil {
+		diags.AddError("Nothing to import", "Set exactly one of file and rows.")
+		return nil, diags
+	}
+	f := wo.withContent(*resolved)
+	input := etl.FileInput{
+		PartName:     f.PartName.ValueString(),
+		FileFormat:   flatfile.Format(f.Format.ValueString()),
+		FileEncoding: flatfile.Encoding(f.Encoding.ValueString()),
+		FileName:     f.Name.ValueString(),
+	}
+	if !f.Path.IsNull() {
+		of, err := localfile.Open(f.Path.ValueString(), s.ContentSHA256.ValueString())
+		if err != nil {
+			addFileError(&diags, err)
+			return nil, diags
+		}
+		return &preparedUpload{
+			file:   &etl.FileUpload{Input: input, Open: of.Reader, Size: of.Size()},
+			sum:    of.SHA256(),
+			at:     filePath("path"),
+			opened: of,
+		}, diags
+	}
+	content, name := f.inline()
+	b, err := etl.EncodeText(content.ValueString(), input.FileEncoding)
+	if err != nil {
+		addContentError(&diags, name, input.FileEncoding, err)
+		return nil, diags
+	}
+	up := etl.BytesFile(input, b)
+	return &preparedUpload{file: &up, sum: localfile.HashBytes(b), at: filePath(name)}, diags
+}
+
+// checkPlanned reports whether the bytes to send are the ones the plan
+// hashed (planned is the plan's content_sha256, unknown when the plan
+// could not read them); when not, nothing is sent and the error says so.
+func (p *preparedUpload) checkPlanned(planned types.String, diags *diag.Diagnostics) bool {
+	if !known(planned) || planned.ValueString() == p.sum {
+		return true
+	}
+	diags.AddAttributeError(p.at, summaryDataChanged,
+		fmt.Sprintf("The data to import changed between plan and apply: its SHA-256 is now %s, the plan has %s. "+
+			"Nothing was sent, so that data other than the planned data is never imported. Run terraform plan again.", p.sum, planned.ValueString()))
+	return false
 }

@@ -3,16 +3,18 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // Default timeouts of etl_import.
@@ -36,11 +38,11 @@ func newImportResource() resource.Resource { return &importResource{} }
 // wording) starts, submits and waits for its job.
 type importResource struct {
 	jobRunner
-	hashCache bool               // the file hash cache is on (common_hash_cache.go)
+	hashCache bool               // the file hash cache is on (newHashCache)
 	journal   *importjob.Journal // the jobs in no state yet (resource_import_journal.go)
 	gate      *responseGate      // spaces the responses (resource_import_response_gate.go)
 	// refreshed: the files of the objects refreshed by this provider
-	// (resource_import_sources.go).
+	// (refreshedSources, resource_import_outside.go).
 	refreshed *importjob.Refreshed
 }
 
@@ -63,14 +65,19 @@ func (r *importResource) Configure(_ context.Context, req resource.ConfigureRequ
 // the same change (handed over by the Delete of a tainted object, or left
 // by an apply cut short) is settled instead (settleCreate, resume).
 func (r *importResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer func() { r.gate.pass(ctx, resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
-	defer func() { identityFromState(ctx, resp.State, resp.Identity, &resp.Diagnostics) }()
+	defer func() { r.gate.pass(resp.Diagnostics.HasError() && !resp.State.Raw.IsNull()) }()
 	var plan importModel
+	defer func() { setIdentity(ctx, plan.ID, resp.Identity, &resp.Diagnostics) }()
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	defer keepModelInState(ctx, plannedModelOf(plan), &plan, resp)
+	defer func(planned importModel) { // Create returns with the job in state: keep the model the plan showed
+		if !resp.State.Raw.IsNull() && keepPlannedModel(planned, &plan, plan.ID.ValueString(), &resp.Diagnostics) {
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_id"), plan.ModelID)...)
+			resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("model_name"), plan.ModelName)...)
+		}
+	}(plan)
 	cs, ok := r.settleCreate(ctx, &plan, resp)
 	if !ok {
 		return
@@ -130,7 +137,14 @@ func (r *importResource) startJob(ctx context.Context, plan *importModel, wo wri
 	if !r.keepJob(ctx, cs, plan, job, resp) {
 		return nil
 	}
-	keepSentRecord(ctx, r.hashCache, plan, up)
+	// The disk cache keeps the hash of the bytes sent (KeepSent): they
+	// matched the planned hash, and the file's identity was the same when
+	// it was opened and after the send. The plan that the apply makes
+	// first checked those bytes (see planFileSHA256), and counted them:
+	// the record keeps the counts of that plan's record.
+	if f, _ := fileFrom(ctx, plan.File); r.hashCache && up.opened != nil && f != nil {
+		localfile.UserDiskCache().KeepSent(up.opened, checkKey(*f))
+	}
 	return job
 }
 
@@ -188,16 +202,14 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	state.setJob(job)
-	if r.journal != nil {
-		logJournal(ctx, r.journal.StateHolds(r.ref(job.ID)))
-	}
+	r.heldByState(ctx, state.ID)
 	r.refreshed.Add(state.ID.ValueString(), r.onService(refreshedSources(ctx, state)))
 	refreshFacts(ctx, &state, newHashCache(r.hashCache), r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	defer r.gate.pass(ctx, false)
+	defer r.gate.pass(false)
 	var state importModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -206,7 +218,7 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if refuseDelete(ctx, req.Private, state.ID.ValueString(), &resp.Diagnostics) {
 		return
 	}
-	pc := plannedCreateFrom(ctx, req.Private)
+	pc, _ := privateJSON[plannedCreate](ctx, req.Private, privatePlannedCreateKey)
 	if r.settleDelete(ctx, state, pc, resp) {
 		// The replacement of a tainted job with the same definition: the
 		// Create that follows settles this job instead of starting
@@ -248,17 +260,91 @@ func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel,
 	}
 }
 
-// ImportState adopts an existing job by its id. The next apply takes the
-// configuration over without starting a job.
-func (r *importResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	raw := importedID(ctx, req, &resp.Diagnostics)
-	id := strings.TrimSpace(raw)
-	if !etl.ValidJobID(id) {
-		resp.Diagnostics.AddError("Invalid job id",
-			fmt.Sprintf("%q is not a job id: import an etl_import by the id of its job, 18 or 19 decimal digits such as 640101874288689160.", raw))
+// Update records a change that needs no new job: nothing here starts one.
+// The change is recorded, the job submitted when submit was turned on, or
+// an imported job adopts its configuration. Its steps: fill what the plan
+// left unknown (fillAtApply), read the data the plan could not
+// (verifyKeptData), check that the job is still the one planned (an
+// imported job's template, checkAdoptedTemplate; any other job's values
+// unknown at plan, checkUnchangedAtApply), read the job (a job the service
+// no longer knows is recorded as gone, with a warning, and the change in
+// place still recorded), submit it (submitInPlace), and wait for it as
+// configured.
+func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer r.gate.pass(false)
+	var plan, state importModel
+	defer func() { setIdentity(ctx, plan.ID, resp.Identity, &resp.Diagnostics) }()
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	setIdentity(ctx, types.StringValue(id), resp.Identity, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, privateAdoptedValue)...)
+	if r.client == nil {
+		notConfigured(&resp.Diagnostics)
+		return
+	}
+	wo, ok := r.fillAtApply(ctx, req.Config, &plan, &resp.Diagnostics)
+	if !ok || !r.verifyKeptData(ctx, wo, req.Private, state, plan, &resp.Diagnostics) {
+		return
+	}
+	if adopting(ctx, state.TemplateID, req.Private) {
+		r.checkAdoptedTemplate(ctx, plan.TemplateID.ValueString(), state, &resp.Diagnostics)
+	} else {
+		checkUnchangedAtApply(ctx, state, plan, rehashed(ctx, req.Private), &resp.Diagnostics)
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateRehashedKey, nil)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, nil)...)
+	job, err := r.client.GetJob(ctx, plan.ID.ValueString())
+	switch {
+	case etl.IsNotFound(err):
+		plan.UpdatedDate = state.UpdatedDate
+		markGone(&plan, &resp.Diagnostics)
+	case err != nil:
+		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", plan.ID.ValueString()), err)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateAdoptedKey, nil)...)
+	if job != nil {
+		if job, ok = r.submitInPlace(ctx, state, plan, job, &resp.Diagnostics); !ok {
+			return
+		}
+		plan.setJob(job)
+		// With wait_for_completion, wait for a job in progress (not one in
+		// EDITING, which runs only once submitted), within timeouts.create.
+		if importjob.WaitInPlace(plan.WaitForCompletion.ValueBool(), job.Status) {
+			timeout, d := configuredTimeout(ctx, plan.Timeouts.Object, "create", defaultCreateTimeout, plan.Timeouts.Create)
+			resp.Diagnostics.Append(d...)
+			wctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			plan.setJob(r.wait(wctx, job, timeout, plan.KeepFailed.ValueBool(), &resp.Diagnostics))
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// fillAtApply fills what the plan left unknown, now known: the defaults
+// of the files (resolveFile; fillInputs for the inputs'), content_sha256
+// and the data's facts. It returns the configuration's write-only data;
+// false after an error.
+func (r *importResource) fillAtApply(ctx context.Context, cfg tfsdk.Config, plan *importModel, diags *diag.Diagnostics) (writeOnlyData, bool) {
+	wo, d := readWriteOnly(ctx, cfg)
+	diags.Append(d...)
+	if !plan.File.IsNull() {
+		s := plan.spec()
+		_, d := resolveFile(ctx, &s)
+		plan.File = s.File
+		diags.Append(d...)
+	}
+	if !plan.Inputs.IsNull() {
+		diags.Append(r.fillInputs(ctx, plan, wo)...)
+	}
+	if plan.ContentSHA256.IsUnknown() {
+		sum, d := planContentHash(ctx, plan.spec(), wo, nil, r.tuning.bodyLimit())
+		diags.Append(d...)
+		plan.ContentSHA256 = sum
+	}
+	fillFacts(ctx, plan, wo, r.tuning.bodyLimit())
+	return wo, !diags.HasError()
 }

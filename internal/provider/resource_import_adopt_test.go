@@ -33,7 +33,8 @@ func TestCheckAdoptedTemplate(t *testing.T) {
 		{unknownTemplateID, false, "Reading template " + unknownTemplateID + " failed"},
 	} {
 		var diags diag.Diagnostics
-		if ok := r.checkAdoptedTemplate(ctx, tc.template, salesGL, &diags); ok != tc.ok || ok == diags.HasError() {
+		r.checkAdoptedTemplate(ctx, tc.template, salesGL, &diags)
+		if ok := !diags.HasError(); ok != tc.ok {
 			t.Errorf("template %s: %v, %v", tc.template, ok, diags)
 			continue
 		}

@@ -18,7 +18,8 @@ import (
 // (columns), the data rows (row_count) and the bytes sent (size_bytes).
 // They are computed at plan time from the same bytes content_sha256 is
 // (a file's are counted in the read that hashes it, localfile.HashFile),
-// and never show a cell of write-only data.
+// and never show a cell of write-only data. Below them, the hash cache
+// the resource keeps.
 
 // dataFactsNote ends each description: when a value is known, and where
 // it is with inputs.
@@ -67,20 +68,14 @@ func keepUnchanged(planned, state dataFacts) dataFacts {
 }
 
 // planFacts sets the planned facts of plan, whose content_sha256 was just
-// planned with hc (the record of the file read, or trusted) and limit.
-func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
+// planned with hc (its record of the file read, or trusted) and limit;
+// state is the live object's (null values for a new one).
+func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan, state importModel, hc *hashCache, limit int64, resp *resource.ModifyPlanResponse) {
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
-	var rec *localfile.Record
-	if hc != nil {
-		rec = hc.counted
-	}
-	f := planDataFacts(ctx, plan.spec(), wo, rec, limit, &resp.Diagnostics)
-	if !req.State.Raw.IsNull() {
-		var state importModel
-		if d := req.State.Get(ctx, &state); !d.HasError() && sameData(ctx, state, plan) {
-			f = keepUnchanged(f, state.dataFacts)
-		}
+	f := planDataFacts(ctx, plan.spec(), wo, hc.counted, limit, &resp.Diagnostics)
+	if sameData(ctx, state, plan) {
+		f = keepUnchanged(f, state.dataFacts)
 	}
 	setPlannedFacts(ctx, resp, path.Empty(), f)
 }
@@ -163,4 +158,40 @@ func refreshFacts(ctx context.Context, m *importModel, hc *hashCache, limit int6
 	}
 	m.dataFacts = got
 	return true
+}
+
+// The hash cache as the resource uses it: one per plan (newHashCache),
+// the record of a file sent (in startJob), and the trusted hash of a
+// file as it is now (trustedFor, cachedFileSHA256). How a plan uses it:
+// hashCache.planFileSHA256.
+
+// newHashCache returns the hash cache of one plan: the user's disk cache
+// (localfile.UserDiskCache); off when on is false.
+func newHashCache(on bool) *hashCache {
+	if !on {
+		return &hashCache{}
+	}
+	return &hashCache{disk: localfile.UserDiskCache()}
+}
+
+// cachedFileSHA256 returns the SHA-256 the disk cache holds for the file of
+// file (an input's) as it is now, trusted as a plan trusts it; null when
+// the cache is off, the file has no path or no trusted record.
+func cachedFileSHA256(ctx context.Context, file types.Object, on bool) types.String {
+	if r := newHashCache(on).trustedFor(ctx, file); r != nil {
+		return types.StringValue(r.SHA256)
+	}
+	return types.StringNull()
+}
+
+// trustedFor returns the trusted record (localfile.DiskCache.Find) of the
+// file the file attribute names, as the file is now and checked against
+// its format and encoding; nil when it has no known path or no trusted
+// record.
+func (c *hashCache) trustedFor(ctx context.Context, file types.Object) *localfile.Record {
+	f, _ := fileFrom(ctx, file)
+	if f == nil || !known(f.Path) {
+		return nil
+	}
+	return c.disk.Find(f.Path.ValueString(), checkKey(*f))
 }

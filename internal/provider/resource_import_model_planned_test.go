@@ -11,10 +11,10 @@ import (
 // another (with a warning naming both) or none (silently); a plan that
 // knew no model leaves the job's.
 func TestKeepPlannedModel(t *testing.T) {
-	planned := plannedModel{types.StringValue("1"), types.StringValue("Finance")}
+	planned := importModel{ModelID: types.StringValue("1"), ModelName: types.StringValue("Finance")}
 	for _, tc := range []struct {
 		name      string
-		p         plannedModel
+		p         importModel
 		jobID     string
 		jobName   string
 		wantID    string
@@ -24,7 +24,7 @@ func TestKeepPlannedModel(t *testing.T) {
 		{"same", planned, "1", "Finance", "1", false, 0},
 		{"another", planned, "2", "Sales", "1", true, 1},
 		{"none reported", planned, "", "", "1", true, 0},
-		{"nothing planned", plannedModel{types.StringUnknown(), types.StringUnknown()}, "2", "Sales", "2", false, 0},
+		{"nothing planned", importModel{ModelID: types.StringUnknown(), ModelName: types.StringUnknown()}, "2", "Sales", "2", false, 0},
 	} {
 		m := importModel{ModelID: types.StringValue(tc.jobID), ModelName: types.StringValue(tc.jobName)}
 		var diags diag.Diagnostics

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"sync"
 	"time"
 )
@@ -28,23 +27,24 @@ type responseGate struct {
 	mu                sync.Mutex
 	spacing           time.Duration
 	now               func() time.Time
-	sleep             func(context.Context, time.Duration)
+	sleep             func(time.Duration)
 	lastAny, lastFail time.Time
 }
 
 // newResponseGate returns the gate of a provider process (Server).
 func newResponseGate() *responseGate {
-	return &responseGate{spacing: responseSpacing, now: time.Now, sleep: sleepCtx}
+	return &responseGate{spacing: responseSpacing, now: time.Now, sleep: time.Sleep}
 }
 
 // pass returns when a response may leave: any response waits until
 // spacing after the last create that failed with an object, and such a
 // create (failedWithObject) until spacing after any response, even once
-// ctx is cancelled: at Ctrl-C, Terraform stops the provider, which cancels
-// every request, and the creates cut short then fail with their objects
-// together (4 of them crashed Terraform 1.16.0 in 3 applies of 3). The
-// wait is at most spacing per failed create. A nil gate spaces nothing.
-func (g *responseGate) pass(ctx context.Context, failedWithObject bool) {
+// its request is cancelled (the gate sees no context): at Ctrl-C,
+// Terraform stops the provider, which cancels every request, and the
+// creates cut short then fail with their objects together (4 of them
+// crashed Terraform 1.16.0 in 3 applies of 3). The wait is at most
+// spacing per failed create. A nil gate spaces nothing.
+func (g *responseGate) pass(failedWithObject bool) {
 	if g == nil {
 		return
 	}
@@ -55,20 +55,10 @@ func (g *responseGate) pass(ctx context.Context, failedWithObject bool) {
 		until = after
 	}
 	if d := until.Sub(g.now()); d > 0 {
-		g.sleep(context.WithoutCancel(ctx), d)
+		g.sleep(d)
 	}
 	g.lastAny = g.now()
 	if failedWithObject {
 		g.lastFail = g.lastAny
-	}
-}
-
-// sleepCtx sleeps for d, or until ctx is done.
-func sleepCtx(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
 	}
 }

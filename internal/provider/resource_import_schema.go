@@ -5,7 +5,10 @@ import (
 	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -13,8 +16,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
+
+// The etl_import resource's schema (Schema; file.content_wo is the file
+// block's, fileAttribute), the checks of its configuration
+// (ConfigValidators, ValidateConfig), how its configuration's write-only
+// values are read (readWriteOnly), and what its diagnostics say of a job
+// that failed after it started (resourceWording).
 
 func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -34,7 +44,13 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				Optional:    true,
 				Validators:  []validator.List{rowsValidator{}},
 			},
-			"rows_wo": rowsWOAttribute(),
+			"rows_wo": schema.ListAttribute{ // rows, write-only
+				MarkdownDescription: "Rows to send, as `rows`, kept out of the state. " + writeOnlyNote + " " + exactlyOneData,
+				ElementType:         types.ListType{ElemType: types.StringType},
+				Optional:            true,
+				WriteOnly:           true,
+				Validators:          []validator.List{rowsValidator{}},
+			},
 			"submit": schema.BoolAttribute{
 				MarkdownDescription: "Whether to submit the job once its data is sent. Defaults to `false` with `file` and rows, `true` with `inputs`. " +
 					"Turned on later, it submits the same job in place.",
@@ -129,3 +145,97 @@ func timeoutsAttribute(ctx context.Context) schema.Attribute {
 	}
 	return a
 }
+
+// readWriteOnly reads rows_wo, file.content_wo and each input's
+// file.content_wo from the configuration (what write-only means here:
+// writeOnlyData).
+func readWriteOnly(ctx context.Context, cfg tfsdk.Config) (writeOnlyData, diag.Diagnostics) {
+	wo := writeOnlyData{inputs: map[string]types.String{}}
+	var file types.Object
+	diags := cfg.GetAttribute(ctx, path.Root("rows_wo"), &wo.rows)
+	diags.Append(cfg.GetAttribute(ctx, path.Root("file"), &file)...)
+	f, d := fileFrom(ctx, file)
+	diags.Append(d...)
+	if f != nil {
+		wo.content = f.ContentWO
+	}
+	var inputs types.Map
+	diags.Append(cfg.GetAttribute(ctx, path.Root("inputs"), &inputs)...)
+	for key, e := range inputs.Elements() {
+		in, _ := e.(types.Object)
+		file, _ := in.Attributes()["file"].(types.Object)
+		f, d := fileFrom(ctx, file)
+		diags.Append(d...)
+		if f == nil || f.ContentWO.IsNull() {
+			continue
+		}
+		wo.inputs[key] = f.ContentWO
+	}
+	return wo, diags
+}
+
+func (r *importResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("file"), path.MatchRoot("rows"), path.MatchRoot("rows_wo"), path.MatchRoot("inputs")),
+	}
+}
+
+// ValidateConfig reports, when the values are known, a file (top-level or
+// an input's) whose format cannot be derived and inline content that the
+// encoding cannot represent.
+func (r *importResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	resp.Diagnostics.Append(checkInputsConfig(ctx, req.Config)...)
+	var fileObj types.Object
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("file"), &fileObj)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f, diags := fileFrom(ctx, fileObj)
+	resp.Diagnostics.Append(diags...)
+	if f == nil || resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkFileConfig(*f)...)
+}
+
+// resourceWording is what the resource's diagnostics say of a job that
+// failed after it started (its jobRunner's runnerWording): it stays in the
+// state, and what the next apply does with it.
+var resourceWording = runnerWording{
+	afterFailure:    keptInState,
+	afterEnded:      keptEnded,
+	keptFailed:      keptFailed,
+	afterIncomplete: keptIncomplete,
+	timeoutSetting:  "timeouts.create",
+	maybeCreated:    adoptAdvice,
+	createAgain:     "Apply again to create the job and load the inputs.",
+}
+
+// adoptAdvice holds what to do after the resource's request to start a
+// job lost its answer: look for the job and adopt it, else apply again.
+const adoptAdvice = "Look for the job in the service's own application (its ETL jobs). If it exists, adopt it instead of starting another: " +
+	"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. " +
+	"If it does not, apply again."
+
+// keptInState ends the error of a job that failed after it was started
+// with all its data: what the next apply does with it (resume).
+const keptInState = "The job stays in the Terraform state (marked tainted). Run terraform apply again, as it is, with no untaint: " +
+	"it resumes this job instead of starting another (it submits the job if it was never submitted, and waits for it while it runs), " +
+	"so the data is imported once. Only a job that ended in ERROR, CANCELLED or EXPIRED without importing is replaced by a new job. " +
+	"The plan shows the tainted job as replaced; the apply's warning names the job it resumed. Destroying it never deletes imported data."
+
+// keptEnded ends the error of a job that ended in ERROR, CANCELLED or
+// EXPIRED: it imported nothing, so the next apply replaces it.
+const keptEnded = "The job stays in the Terraform state, marked tainted. It imported nothing, so the next terraform apply replaces it with a new job " +
+	"that imports the data: find why it failed in the job's details in the service's own application and fix that first (the data, the template or the model), " +
+	"or the new job fails the same way. To keep the failed job in the state instead, set keep_failed = true and run terraform untaint with this resource's address. " +
+	"Destroying it never deletes imported data."
+
+// keptFailed ends the warning of a job that ended in ERROR, CANCELLED or
+// EXPIRED while keep_failed is true: it stays, and no apply replaces it.
+const keptFailed = "keep_failed is true, so the job stays in the Terraform state and no apply replaces it. " +
+	"To import the data with a new job, set keep_failed = false (the next plan replaces the job), or run: " + replaceCommand + "."
+
+// keptIncomplete ends the error of a job whose inputs were not all loaded.
+const keptIncomplete = "The job stays in the Terraform state, marked tainted. It never received all its data, so Terraform never submits it: " +
+	"the next terraform apply replaces it with a new job that loads every input. Destroying it never deletes imported data."

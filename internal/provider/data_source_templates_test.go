@@ -5,6 +5,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // emulatorTemplates are the emulator's templates as ListTemplates returns
@@ -62,5 +63,16 @@ func TestRegexpProblem(t *testing.T) {
 	}
 	for _, bad := range []string{"GL(", "a**"} {
 		problemHas(t, bad, regexpProblem("name_regex", bad), "name_regex is not a valid regular expression (RE2 syntax", "error parsing regexp")
+	}
+}
+
+// A template that never ran has a null last_run_time.
+func TestLastRunTime(t *testing.T) {
+	if got := templateItemOf(etl.Template{}).LastRunTime; !got.IsNull() {
+		t.Errorf("never ran: %v, want null", got)
+	}
+	ran := int64(1700000000000)
+	if got := templateItemOf(etl.Template{LastRunTime: &ran}).LastRunTime; !got.Equal(types.Int64Value(ran)) {
+		t.Errorf("ran: %v, want %d", got, ran)
 	}
 }

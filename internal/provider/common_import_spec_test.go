@@ -1,14 +1,30 @@
 package provider
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
+
+// TestRowsCSVSHA256Golden: rows over the JSON limit are sent as a CSV file
+// and content_sha256 is that file's hash, with a warning on the rows. The
+// CSV encoding is pinned on small rows planned over a lowered limit (etl's
+// TestPayloadOverTheLimitGolden pins rows just over the real one).
+func TestRowsCSVSHA256Golden(t *testing.T) {
+	sum, diags := planRowsHash(goldenRowsList(t, goldenRows), path.Root("rows"), 1)
+	if want := "5e9bfe918aa3559f339677c357561dd1e3e9dfeb2b206549a9a004c7743943aa"; sum.ValueString() != want {
+		t.Errorf("CSV of the golden rows: SHA-256 %s, want %s", sum.ValueString(), want)
+	}
+	if len(diags) != 2 || diags[1].Summary() != rowsAsFileSummary {
+		t.Errorf("want the CR LF warning, then the rows-as-file warning: %v", diags)
+	}
+}
 
 // TestRowsCRLFWarning: the first cell holding a CR LF is a warning on that
 // cell, naming its row and column, what becomes of the CR LF as JSON and
@@ -70,5 +86,50 @@ func TestPlanRowsHashWarnsCRLF(t *testing.T) {
 	}
 	if _, diags := planRowsHash(rowsValue(t, cells("Account"), cells("a\nb")), path.Root("rows"), etl.MaxDataBodyBytes); len(diags) != 0 {
 		t.Errorf("rows without a CR LF: %v", diags)
+	}
+}
+
+func TestWriteOnlyDataHelpers(t *testing.T) {
+	ctx := context.Background()
+	rows := rowsValue(t, cells("A"), cells("1"))
+	none := importSpec{Rows: types.ListNull(rows.ElementType(ctx))}
+
+	if l, at := (writeOnlyData{rows: rows}).rowsOf(none); !l.Equal(rows) || !at.Equal(path.Root("rows_wo")) {
+		t.Errorf("rows_wo: %v at %s", l, at)
+	}
+	if l, at := (writeOnlyData{}).rowsOf(importSpec{Rows: rows}); !l.Equal(rows) || !at.Equal(path.Root("rows")) {
+		t.Errorf("rows: %v at %s", l, at)
+	}
+	if l, _ := (writeOnlyData{}).rowsOf(none); !l.IsNull() {
+		t.Errorf("no rows: %v", l)
+	}
+
+	f := fileModel{Content: types.StringNull(), ContentWO: types.StringNull()}
+	if v, name := (writeOnlyData{content: types.StringValue("A\n1\n")}).withContent(f).inline(); v.ValueString() != "A\n1\n" || name != "content_wo" {
+		t.Errorf("content_wo: %v %s", v, name)
+	}
+	f.Content = types.StringValue("B\n2\n")
+	if v, name := f.inline(); v.ValueString() != "B\n2\n" || name != "content" {
+		t.Errorf("content: %v %s", v, name)
+	}
+
+	withInput := writeOnlyData{inputs: map[string]types.String{"Load Actuals": types.StringValue("A\n1\n")}}
+	if c := withInput.forInput("Load Actuals"); c.content.ValueString() != "A\n1\n" || !c.rows.IsNull() {
+		t.Errorf("forInput: %+v", c)
+	}
+	if c := withInput.forInput("Load Rates"); !c.content.IsNull() {
+		t.Errorf("forInput of an input without content_wo: %+v", c)
+	}
+
+	// From a configuration: rows_wo, and file.content_wo of a null file.
+	typ := importType()
+	cfg := tfsdk.Config{Schema: importSchema(t), Raw: tfValue(t, typ, map[string]any{"template_id": "1", "rows_wo": [][]string{{"A"}, {"1"}}})}
+	wo, d := readWriteOnly(ctx, cfg)
+	if d.HasError() || len(wo.rows.Elements()) != 2 || !wo.content.IsNull() {
+		t.Fatalf("readWriteOnly: %+v %v", wo, d)
+	}
+	cfg.Raw = tfValue(t, typ, map[string]any{"template_id": "1", "file": map[string]any{"content_wo": "A\n1\n", "format": "CSV"}})
+	if wo, d = readWriteOnly(ctx, cfg); d.HasError() || wo.content.ValueString() != "A\n1\n" || !wo.rows.IsNull() {
+		t.Fatalf("readWriteOnly: %+v %v", wo, d)
 	}
 }

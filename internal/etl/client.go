@@ -14,9 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/hashicorp/go-cleanhttp"
 	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // APIPath is the path prefix of every ETL endpoint under the base URL.

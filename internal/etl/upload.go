@@ -9,9 +9,10 @@ import (
 	"mime/multipart"
 	"net/textproto"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 // FileMetadata is the JSON object sent in the "metadata" part of a file

@@ -184,3 +184,99 @@ func FuzzRowCounterVector(f *testing.F) {
 		_ = checkCountAgainstCSV(t, in, format, enc, int(chunk)+1)
 	})
 }
+
+// TestQuoteFinder: asked in any order the scan asks (its position never
+// going back, some ranges said to hold no quote), the finder answers as a
+// search of the range would.
+func TestQuoteFinder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	naive := func(b []byte, i, lim int) int {
+		if k := bytes.IndexByte(b[i:lim], '"'); k >= 0 {
+			return i + k
+		}
+		return -1
+	}
+	for range 2000 {
+		b := bytes.Repeat([]byte{'a'}, rng.IntN(3000))
+		for range rng.IntN(6) {
+			if len(b) > 0 {
+				b[rng.IntN(len(b))] = '"'
+			}
+		}
+		f := quoteFinder{q: -1}
+		for i := 0; i < len(b); i += rng.IntN(200) + 1 {
+			lim := i + rng.IntN(len(b)-i+1)
+			if got, want := f.before(b, i, lim), naive(b, i, lim); got != want {
+				t.Fatalf("before(%d, %d) = %d, want %d", i, lim, got, want)
+			}
+			if got, want := f.end(b, i), naive(b, i, len(b)); got != want && (want >= 0 || got != len(b)) {
+				t.Fatalf("end(%d) = %d, want %d", i, got, want)
+			}
+			if rng.IntN(3) == 0 {
+				if end := i + rng.IntN(len(b)-i+1); naive(b, i, end) < 0 {
+					f.clear(i, end)
+				}
+			}
+		}
+	}
+}
+
+// TestQuoteFinderLooksAhead: a search goes to the range's end, or
+// vectorMin units past the position when that is further, no more: a
+// line's search serves the lines after it, and a file without quotes is
+// not searched whole for one.
+func TestQuoteFinderLooksAhead(t *testing.T) {
+	b := bytes.Repeat([]byte{'a'}, 4*vectorMin)
+	f := quoteFinder{q: -1}
+	if q := f.before(b, 10, 20); q != -1 || f.free != 10+vectorMin {
+		t.Fatalf("before(10, 20) = %d, searched to %d; want -1, %d", q, f.free, 10+vectorMin)
+	}
+	if q := f.before(b, 30, 3*vectorMin); q != -1 || f.free != 3*vectorMin {
+		t.Fatalf("before(30, %d) = %d, searched to %d; want -1, %d", 3*vectorMin, q, f.free, 3*vectorMin)
+	}
+	b[3*vectorMin+5] = '"'
+	if q := f.before(b, 3*vectorMin, 3*vectorMin+1); q != -1 || f.q != 3*vectorMin+5 {
+		t.Fatalf("before past the quote's line = %d, found %d; want -1, %d", q, f.q, 3*vectorMin+5)
+	}
+}
+
+// TestMapUTF16: ASCII code units are kept, any other (a surrogate, or a
+// unit whose low byte looks like a LF or a quote) becomes 0x80.
+func TestMapUTF16(t *testing.T) {
+	be := []byte{0x00, 'A', 0x00, '\n', 0x0A, 0x00, 0xD8, 0x3D, 0xDE, 0x00, 0x00, '"', 0x01, 0x22}
+	want := []byte{'A', '\n', 0x80, 0x80, 0x80, '"', 0x80}
+	if got := mapUTF16([]byte("x"), be, false); !bytes.Equal(got, append([]byte("x"), want...)) {
+		t.Fatalf("big-endian: %q, want x%q", got, want)
+	}
+	le := make([]byte, len(be))
+	for i := 0; i < len(be); i += 2 {
+		le[i], le[i+1] = be[i+1], be[i]
+	}
+	if got := mapUTF16(nil, le, true); !bytes.Equal(got, want) {
+		t.Fatalf("little-endian: %q, want %q", got, want)
+	}
+}
+
+// TestMapUTF16Words: the four-at-a-time path and the one-at-a-time path
+// agree, wherever a non-ASCII code unit falls among ASCII ones.
+func TestMapUTF16Words(t *testing.T) {
+	for _, little := range []bool{false, true} {
+		for pos := range 11 {
+			units := bytes.Repeat([]byte{0, 'a'}, 11)
+			if little {
+				units = bytes.Repeat([]byte{'a', 0}, 11)
+			}
+			units[2*pos], units[2*pos+1] = 0x20, 0xAC // U+20AC or U+AC20
+			got := mapUTF16(nil, units, little)
+			for k := range got {
+				hi, lo := units[2*k], units[2*k+1]
+				if little {
+					hi, lo = lo, hi
+				}
+				if got[k] != utf16Unit(hi, lo) {
+					t.Fatalf("little %v, non-ASCII at %d: unit %d is %#x", little, pos, k, got[k])
+				}
+			}
+		}
+	}
+}

@@ -10,16 +10,15 @@
 //
 // One concern per file:
 //
-//   - format.go: the formats and encodings, as the service spells them;
-//     target.go: the format and encoding a file is checked and counted
-//     against, and how far the plan checks it.
+//   - format.go: the formats and encodings, as the service spells them, and
+//     the format and encoding a file is checked and counted against, and
+//     how far the plan checks it.
 //   - scan.go: recordScanner, the records as encoding/csv reads them;
-//     count_quotes.go and count_lines.go: its jumps from quote to quote
-//     and the lines between, with count_lines_amd64.s, the vector scan of
-//     lines; count_utf16.go: UTF-16 code units as its units.
-//   - check.go: CheckFile, its problems and its summary; decode.go: byte
-//     order marks, and the bytes each encoding refuses; check_record.go:
-//     each record's checks (the header's delimiter, the rows' widths).
-//   - count.go: RowCounter and the Counts it finds; count_header.go: the
-//     header row's cells.
+//     count_lines.go: its jumps from quote to quote and the lines between
+//     (with count_lines_amd64.s, the vector scan of lines), and UTF-16
+//     code units as its units.
+//   - check.go: CheckFile, its problems, each record's checks (the
+//     header's delimiter, the rows' widths) and its summary; decode.go:
+//     byte order marks, and the bytes each encoding refuses.
+//   - count.go: RowCounter, the Counts it finds, and the header row's cells.
 package flatfile

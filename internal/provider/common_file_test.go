@@ -6,11 +6,12 @@ import (
 	"encoding/hex"
 	"testing"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
 func TestFileFrom(t *testing.T) {

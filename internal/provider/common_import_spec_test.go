@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 // TestRowsCSVSHA256Golden: rows over the JSON limit are sent as a CSV file

@@ -6,14 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
-	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
-	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
+	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
 
 // The resource's and the action's wordings: each says its own, and the

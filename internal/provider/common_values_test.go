@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -17,6 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 )
 
 func TestHubAndBaseURLValidators(t *testing.T) {

@@ -3,9 +3,10 @@ package provider
 import (
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // emulatorTemplates are the emulator's templates as ListTemplates returns

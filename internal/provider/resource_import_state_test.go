@@ -4,9 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl"
 )
 
 func TestSetJob(t *testing.T) {

@@ -80,7 +80,7 @@ func readJob(ctx context.Context, c *etl.Client, m *jobModel, diags *diag.Diagno
 	if etl.IsNotFound(err) {
 		diags.AddAttributeError(path.Root("id"), "Import job not found",
 			fmt.Sprintf("The service does not know job %s: check the id, and that the token is of the hub and customer the job was started on. "+
-				"A job whose history the service purged is not found either.", id))
+				"A job the service no longer keeps is not found either.", id))
 		return
 	}
 	if err != nil {

@@ -276,7 +276,7 @@ func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
 }
 
 // statusNotFound is the status an etl_import records for a job the service
-// no longer knows (it answers 404: its job history was purged). It is not a
+// no longer knows (it answers 404: it no longer keeps the job). It is not a
 // status of the service: the provider's own, documented on `status`.
 const statusNotFound = "NOT_FOUND"
 
@@ -294,7 +294,7 @@ func markGone(m *importModel, diags *diag.Diagnostics) {
 	m.Status = types.StringValue(statusNotFound)
 	jobID := m.ID.ValueString()
 	diags.AddWarning(fmt.Sprintf("Import job %s no longer found", jobID),
-		fmt.Sprintf("The service answers 404 for job %s: it no longer knows the job (its job history may have been purged). "+
+		fmt.Sprintf("The service answers 404 for job %s: it no longer knows the job (the service may no longer keep it). "+
 			"The data the job imported is still in the model, so the job stays in the Terraform state with status %s, and no new job is started. "+
 			"To import the data again with a new job, run: %s. Destroying the resource only removes it from the state.",
 			jobID, statusNotFound, replaceCommand))

@@ -59,7 +59,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 				PlanModifiers: []planmodifier.Bool{submitDefault{}},
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Whether the apply waits, up to `timeouts.create`, until the job ends: `ERROR`, `CANCELLED` and `EXPIRED` then fail the apply. Defaults to `false`.",
+				MarkdownDescription: "Whether the apply waits, up to `timeouts.create`, until the job ends: `ERROR`, `CANCELLED` and `EXPIRED` then fail the apply (with `keep_failed = true`, a warning). Defaults to `false`.",
 				Optional:            true,
 				Computed:            true,
 				Default:             booldefault.StaticBool(false),
@@ -73,7 +73,7 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 			"keep_failed": schema.BoolAttribute{
 				MarkdownDescription: "Whether a job that ended in `ERROR`, `CANCELLED` or `EXPIRED`, which imported nothing, stays in the state. " +
 					"By default the next plan replaces such a job with one new job, however its failure was seen (the apply that waited for it, a refresh, an import by id). " +
-					"`true` keeps it: no plan replaces it, and an apply that waited for it warns instead of failing. Changing it updates in place. Defaults to `false`.",
+					"`true` keeps it: no plan replaces it (a job Terraform marked tainted also needs `terraform untaint`), and an apply that waited for it warns instead of failing. Changing it updates in place. Defaults to `false`.",
 				Optional: true,
 			},
 			"content_sha256": schema.StringAttribute{
@@ -213,7 +213,7 @@ var resourceWording = runnerWording{
 
 // adoptAdvice holds what to do after the resource's request to start a
 // job lost its answer: look for the job and adopt it, else apply again.
-const adoptAdvice = "Look for the job in the service's own application (its ETL jobs). If it exists, adopt it instead of starting another: " +
+const adoptAdvice = "Look for the job in the service's own application. If it exists, adopt it instead of starting another: " +
 	"terraform import etl_import.<name> <job id> (or an import block with that id), then apply. " +
 	"If it does not, apply again."
 

@@ -228,7 +228,7 @@ func guideRules() []guideRule {
 // guideElsewhere are the sentences of the section that the core does not
 // hold, and what does.
 var guideElsewhere = []elsewhere{
-	{"under `.terraform/etl-provider-jobs/<workspace>/` (or `TF_DATA_DIR`)", "internal/provider's journalDir (TestJournalDir), internal/localfile's JournalDir (TestJournalDir_*)"},
+	{"under `<TF_DATA_DIR or .terraform>/etl-provider-jobs/<workspace>/`", "internal/provider's journalDir (TestJournalDir), internal/localfile's JournalDir (TestJournalDir_*)"},
 	{"one journal per workspace and working directory", "internal/provider's journalDir (TestJournalDir)"},
 	{"with the commands that adopt it", "internal/provider's warnDropped (TestAccKilled_editBackAfterKillImportsAgain)"},
 	{"To forget a job instead, delete its entry", "internal/localfile's JournalDir: a file per job, named for it"},

@@ -62,7 +62,7 @@ func (s importSpec) kind() string {
 
 // writeOnlyNote is the part of the write-only attributes' descriptions
 // that says what write-only means.
-const writeOnlyNote = "Write-only: never stored in the plan or the state (Terraform 1.11 and later, OpenTofu 1.11 and later)."
+const writeOnlyNote = "Write-only: never stored in the plan or the state (Terraform 1.11 and later, OpenTofu 1.12 and later, the versions this provider supports)."
 
 // writeOnlyData is the write-only data of a configuration; null values
 // when it has none.

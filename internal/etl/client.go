@@ -16,8 +16,6 @@ import (
 
 	"github.com/hashicorp/go-cleanhttp"
 	"github.com/hashicorp/go-retryablehttp"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // APIPath is the path prefix of every ETL endpoint under the base URL.
@@ -313,24 +311,3 @@ func IsLoopbackHost(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
-
-// JobStatus is the status of a job, spelled as the service spells it: the
-// type of internal/etl/jobstatus, which says what each status means.
-type JobStatus = jobstatus.JobStatus
-
-// Every job status the service documents (see internal/etl/jobstatus).
-const (
-	StatusEditing    = jobstatus.StatusEditing
-	StatusNotStarted = jobstatus.StatusNotStarted
-	StatusSubmitted  = jobstatus.StatusSubmitted
-	StatusRunning    = jobstatus.StatusRunning
-	StatusCompleted  = jobstatus.StatusCompleted
-	StatusError      = jobstatus.StatusError
-	StatusCancelled  = jobstatus.StatusCancelled
-	StatusWaiting    = jobstatus.StatusWaiting
-	StatusQueued     = jobstatus.StatusQueued
-	StatusExpired    = jobstatus.StatusExpired
-)
-
-// AllStatuses lists every documented status, in the documentation's order.
-var AllStatuses = jobstatus.AllStatuses

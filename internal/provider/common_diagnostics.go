@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -317,7 +318,7 @@ func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duratio
 
 // logWaiting logs at INFO that job jobID is still status after elapsed,
 // waiting for it to finish (etl.JobWait.Waiting).
-func logWaiting(ctx context.Context, jobID string, status etl.JobStatus, elapsed time.Duration) {
+func logWaiting(ctx context.Context, jobID string, status jobstatus.JobStatus, elapsed time.Duration) {
 	elapsed = elapsed.Round(time.Second)
 	tflog.Info(ctx, fmt.Sprintf("import job %s is %s after %s; waiting for it to finish", jobID, status, elapsed),
 		map[string]any{"job_id": jobID, "status": string(status), "elapsed_s": int64(elapsed.Seconds())})

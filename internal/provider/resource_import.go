@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -225,7 +226,7 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		// another, so it is not cancelled, even with cancel_on_destroy.
 		return
 	}
-	if pc != nil && pc.Replaces != "" && !etl.JobStatus(state.Status.ValueString()).Failed() {
+	if pc != nil && pc.Replaces != "" && !jobstatus.JobStatus(state.Status.ValueString()).Failed() {
 		// A failed job imported nothing: its plan said so (WarnFailedReplaced).
 		warnReplaced(state, &resp.Diagnostics)
 	}

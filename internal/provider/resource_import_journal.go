@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -117,7 +118,7 @@ func (r *importResource) settleDelete(ctx context.Context, state importModel, pc
 	}
 	d := importjob.Deleted{Job: r.ref(state.ID.ValueString())}
 	if pc != nil {
-		d.Replaced = &importjob.Replaced{Asked: pc.Replaces != "", Key: r.journalKey(ctx, state), Status: etl.JobStatus(state.Status.ValueString()),
+		d.Replaced = &importjob.Replaced{Asked: pc.Replaces != "", Key: r.journalKey(ctx, state), Status: jobstatus.JobStatus(state.Status.ValueString()),
 			Gone: isGone(state.Status), Planned: importjob.NewKey(r.client.BaseURL(), pc.Definition)}
 	}
 	handed, drops, err := r.journal.Delete(d)

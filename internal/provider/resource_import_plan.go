@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -82,7 +83,7 @@ func warnDestroy(m importModel, diags *diag.Diagnostics) {
 	jobID, status := m.ID.ValueString(), m.Status.ValueString()
 	detail := fmt.Sprintf("Destroying this etl_import only removes job %s (status %s) from the Terraform state: the data it imported stays in the model. "+
 		"Nothing is deleted from the service.", jobID, status)
-	if m.CancelOnDestroy.ValueBool() && !etl.JobStatus(status).Final() {
+	if m.CancelOnDestroy.ValueBool() && !jobstatus.JobStatus(status).Final() {
 		detail += fmt.Sprintf(" cancel_on_destroy is true, so if job %s is still unfinished then, it is cancelled.", jobID)
 	}
 	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
@@ -118,7 +119,7 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 			resp.Diagnostics.Append(outsideAsWarnings(diags, fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; "+
 				"job %s stays in the state as it was imported, and terraform destroy works without it.", state.ID.ValueString()))...)
 		}
-		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(etl.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
+		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(jobstatus.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
 			planReplaceFailed(ctx, resp)
 			warnChange(importjob.WarnFailedReplaced, state, plan, &resp.Diagnostics)
 		}
@@ -129,7 +130,7 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	next, d := importOf(ctx, plan.spec())
 	resp.Diagnostics.Append(d...)
 	c := importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
-		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}
+		Status: jobstatus.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}
 	c.NewInputIDsOnly = importjob.SameStepsNewIDs(inputsOf(priorSteps), inputsOf(entries), state.ContentSHA256.ValueString())
 	p := importjob.PlanChange(c)
 	for _, part := range p.Replace {

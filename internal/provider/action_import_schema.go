@@ -219,7 +219,7 @@ func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnos
 // (submitDefault): a job created for inputs runs only once submitted.
 func (a importActionModel) spec(ctx context.Context) (importSpec, diag.Diagnostics) {
 	s := importSpec{
-		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(columnsType),
+		TemplateID: a.TemplateID, Rows: a.Rows,
 		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion, ContentSHA256: types.StringUnknown(),
 	}
 	file, diags := specFile(ctx, a.File)

@@ -28,9 +28,8 @@ type importSpec struct {
 	TemplateID types.String
 	// File is the file attribute (fileAttrTypes; null without a file).
 	File types.Object
-	// Rows and RowsWO are the rows, as rows or rows_wo (the write-only
-	// value itself comes from writeOnlyData: RowsWO is null here).
-	Rows, RowsWO types.List
+	// Rows is the rows attribute (rows_wo's value comes from writeOnlyData).
+	Rows types.List
 	// Inputs is the inputs attribute (inputAttrTypes; null without).
 	Inputs types.Map
 	// ContentSHA256 is the hash the plan took; unknown when it could not.

@@ -265,7 +265,7 @@ type plannedCreate struct {
 // planned again at apply, right before its Create (one created before
 // its destroy), tells that Create which job it replaces (NoteReplacement):
 // the framework gives a Create no private state.
-func (r *importResource) recordPlannedCreate(ctx context.Context, plan importModel, prior privateGetter, p privateSetter, diags *diag.Diagnostics) {
+func (r *importResource) recordPlannedCreate(ctx context.Context, plan importModel, prior, p privateStore, diags *diag.Diagnostics) {
 	pc := plannedCreate{}
 	if id, ok := privateJSON[string](ctx, prior, privateLiveKey); ok {
 		pc.Replaces = *id

@@ -119,7 +119,7 @@ func keepPriorData(ctx context.Context, state, plan importModel, priorSteps []in
 // must be the data of the job, the planned content_sha256. It reports
 // whether the apply may go on; a problem with the data fails it, before
 // anything is sent. wo is the configuration's write-only data.
-func (r *importResource) verifyKeptData(ctx context.Context, wo writeOnlyData, priv privateGetter, state, plan importModel, diags *diag.Diagnostics) bool {
+func (r *importResource) verifyKeptData(ctx context.Context, wo writeOnlyData, priv privateStore, state, plan importModel, diags *diag.Diagnostics) bool {
 	if v, _ := priv.GetKey(ctx, privateUnverifiedKey); len(v) == 0 {
 		return true
 	}
@@ -153,7 +153,7 @@ type refusal struct {
 // refuseDelete fails the Delete of a replacement whose plan could not read
 // the new job's data (planUnreadable), in importjob.RefusedDelete's words:
 // the apply destroys nothing and starts nothing. It reports whether it refused.
-func refuseDelete(ctx context.Context, priv privateGetter, jobID string, diags *diag.Diagnostics) bool {
+func refuseDelete(ctx context.Context, priv privateStore, jobID string, diags *diag.Diagnostics) bool {
 	refusals, ok := privateJSON[[]refusal](ctx, priv, privateRefuseDeleteKey)
 	if !ok || len(*refusals) == 0 {
 		return false
@@ -271,7 +271,7 @@ func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID st
 // prior is an imported job adopting its configuration (importjob.Adopting:
 // the private flag is set, and the prior value null) rather than a change
 // of the job.
-func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
+func adopting(ctx context.Context, prior attr.Value, priv privateStore) bool {
 	return importjob.Adopting(isAdopted(ctx, priv), !prior.IsNull())
 }
 

@@ -53,12 +53,6 @@ const (
 	summaryListingTemplates = "Listing templates failed"
 )
 
-// addRequestError adds the error for a failed request to the service,
-// titled summary, worded by explain.
-func addRequestError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, explain(err))
-}
-
 // explain words a failed request's error for its user: the error, then,
 // each a sentence with a leading space, its hint (hintOf), then what to do
 // when the service's certificate is not trusted, or else how many attempts
@@ -243,7 +237,7 @@ const (
 // bug in the provider.
 func addStillUnknown(diags *diag.Diagnostics, at path.Path, when string) {
 	diags.AddAttributeError(at, "Value not known",
-		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", attrName(at), when))
+		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", at.String(), when))
 }
 
 // outsideError is an error found in what lies outside the configuration:

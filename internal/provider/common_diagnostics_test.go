@@ -231,7 +231,7 @@ func TestProxyErrorDiagnostic(t *testing.T) {
 	defer cancel()
 	_, err = client.ListTemplates(ctx)
 	var diags diag.Diagnostics
-	addRequestError(&diags, summaryListingTemplates, err)
+	diags.AddError(summaryListingTemplates, explain(err))
 	if len(diags) != 1 {
 		t.Fatalf("diagnostics: %v", diags)
 	}

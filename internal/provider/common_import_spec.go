@@ -154,7 +154,7 @@ func rowsCRLFWarning(rows [][]string, at path.Path, limit int64) diag.Diagnostic
 	if !found {
 		return diags
 	}
-	name := attrName(at)
+	name := at.String()
 	where := fmt.Sprintf("%s[%d][%d] (row %d, column %d", name, c.Row, c.Cell, c.Row, c.Cell+1)
 	if c.Row == 0 {
 		where = fmt.Sprintf("%s[0][%d] (the header row, column %d", name, c.Cell, c.Cell+1)

@@ -199,7 +199,7 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	if err != nil {
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), explain(err))
 		return
 	}
 	state.setJob(job)
@@ -233,12 +233,7 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	if !state.CancelOnDestroy.ValueBool() {
 		return // the job and its data stay; Terraform forgets the job
 	}
-	r.cancelOnDestroy(ctx, state, resp)
-}
-
-// cancelOnDestroy cancels the job of state unless it is final or gone
-// (etl.Client.CancelUnfinished).
-func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel, resp *resource.DeleteResponse) {
+	// cancel_on_destroy cancels the job unless it is final or gone (etl.Client.CancelUnfinished).
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
 		return
@@ -301,7 +296,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		plan.UpdatedDate = state.UpdatedDate
 		markGone(&plan, &resp.Diagnostics)
 	case err != nil:
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", plan.ID.ValueString()), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", plan.ID.ValueString()), explain(err))
 	}
 	if resp.Diagnostics.HasError() {
 		return

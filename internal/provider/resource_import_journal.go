@@ -141,7 +141,11 @@ func (r *importResource) settleCreate(ctx context.Context, plan *importModel, re
 	}
 	s, err := r.journal.SettleCreate(r.journalKey(ctx, *plan))
 	if unsure := (*importjob.UnsureError)(nil); errors.As(err, &unsure) {
-		addUnsure(unsure, &resp.Diagnostics)
+		// It started none: it says why and what to run.
+		resp.Diagnostics.AddError("No import job started: the journal of started jobs cannot say whether it holds this data's job",
+			fmt.Sprintf("Checking this create against the provider's journal of started jobs failed: %s. "+
+				"An earlier apply may have started a job with this data that the journal holds, so no new job was started: a second one would import the data twice. "+
+				"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", unsure, journalDirName))
 		return s, false
 	}
 	logJournal(ctx, err)
@@ -190,7 +194,7 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 	if err != nil && !etl.IsNotFound(err) {
 		// Keep the job in state (its details come with the next refresh),
 		// so that the next apply resumes it again rather than forget it.
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s to resume it failed", id), explain(err))
 		return true
 	}
 	facts := importjob.Resumed{Gone: err != nil, Submit: plan.Submit.ValueBool(), KeepFailed: plan.KeepFailed.ValueBool()}
@@ -199,7 +203,13 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 	}
 	d := importjob.Resume(facts)
 	if d.StartNew {
-		warnNotResumed(id, facts, &resp.Diagnostics)
+		if facts.Gone {
+			resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
+				fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
+		} else {
+			resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, facts.Status),
+				fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; the job has since ended with status %s without importing its data, so a new job imports the data.", id, facts.Status))
+		}
 		return false
 	}
 	tflog.Info(ctx, "resuming import job an earlier apply left unrecorded", map[string]any{"job_id": id, "status": string(job.Status)})
@@ -211,18 +221,6 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 			"To import the data again on purpose, run: %s.", id, job.Status, replaceCommand))
 	r.submitAndWait(ctx, plan, job, !d.Submit, timeout, resp)
 	return true
-}
-
-// warnNotResumed says why the job an earlier apply left is not resumed: it
-// is gone, or it ended without importing.
-func warnNotResumed(id string, f importjob.Resumed, diags *diag.Diagnostics) {
-	if f.Gone {
-		diags.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
-			fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
-		return
-	}
-	diags.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, f.Status),
-		fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; the job has since ended with status %s without importing its data, so a new job imports the data.", id, f.Status))
 }
 
 // When the provider may settle an old job instead of starting one.
@@ -340,13 +338,4 @@ func warnDropped(drops []importjob.Drop, diags *diag.Diagnostics) {
 				fmt.Sprintf("Job %[1]s is removed from the provider's journal of started jobs; nothing is sent to the service, and the data job %[1]s imported, if any, stays in the model. "+
 					"To keep job %[1]s in the state instead, adopt it: terraform state rm '<address>' if the resource holds another job, then terraform import '<address>' %[1]s, where <address> is this etl_import's.", id))
 	}
-}
-
-// addUnsure fails a create that cannot tell which job of the journal it
-// should settle: it started none, and says why and what to run.
-func addUnsure(u *importjob.UnsureError, diags *diag.Diagnostics) {
-	diags.AddError("No import job started: the journal of started jobs cannot say whether it holds this data's job",
-		fmt.Sprintf("Checking this create against the provider's journal of started jobs failed: %s. "+
-			"An earlier apply may have started a job with this data that the journal holds, so no new job was started: a second one would import the data twice. "+
-			"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", u, journalDirName))
 }

@@ -193,7 +193,7 @@ func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashe
 		diags.AddAttributeError(at, "Change needs a new job",
 			fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
 				"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
-				attrName(at), next.Text(part), state.ID.ValueString(), prior.Text(part)))
+				at.String(), next.Text(part), state.ID.ValueString(), prior.Text(part)))
 	}
 }
 

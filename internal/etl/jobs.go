@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
@@ -112,7 +114,7 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 	var out Job
 	err := c.call(ctx, request{
 		method: http.MethodPost, path: jobPath(jobID) + "/" + action,
-		kind: kindIdempotent, body: emptyJSONBody(),
+		kind: kindIdempotent, body: &body{contentType: "application/json", open: func() (io.ReadCloser, error) { return http.NoBody, nil }}, // no bytes, Content-Length 0
 	}, &out)
 	if err == nil {
 		return &out, nil
@@ -124,7 +126,11 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		// is refused, with whatever 4xx the service uses for that. Ask the
 		// job itself rather than trust any particular status code.
 		job, getErr := c.GetJob(ctx, jobID)
-		if getErr == nil && actionTookEffect(action, job.Status) {
+		took := []jobstatus.JobStatus{jobstatus.StatusSubmitted, jobstatus.StatusCompleted, jobstatus.StatusError} // submitted
+		if action == "cancel" {
+			took = []jobstatus.JobStatus{jobstatus.StatusCancelled}
+		}
+		if getErr == nil && slices.Contains(took, job.Status) {
 			c.debug(ctx, "etl "+action+" was done by an earlier attempt whose answer was lost", map[string]any{
 				"job_id": jobID, "status": string(job.Status), "refused_with": apiErr.StatusCode,
 			})
@@ -132,16 +138,6 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		}
 	}
 	return nil, err
-}
-
-// actionTookEffect reports whether status s shows that action was done by
-// an attempt whose answer was lost: a cancelled job is CANCELLED; a
-// submitted job is SUBMITTED or has since ended in COMPLETED or ERROR.
-func actionTookEffect(action string, s jobstatus.JobStatus) bool {
-	if action == "cancel" {
-		return s == jobstatus.StatusCancelled
-	}
-	return s == jobstatus.StatusSubmitted || s == jobstatus.StatusCompleted || s == jobstatus.StatusError
 }
 
 // GetJob reads a job by id (retried as a read).

@@ -38,12 +38,6 @@ type body struct {
 	open        func() (io.ReadCloser, error)
 }
 
-// emptyJSONBody returns the body of submit and cancel: no bytes, sent as
-// application/json with Content-Length 0.
-func emptyJSONBody() *body {
-	return &body{contentType: "application/json", open: func() (io.ReadCloser, error) { return http.NoBody, nil }}
-}
-
 // attempt tracks one call across its attempts; it travels in the request's
 // context so that the retry policy can see it.
 type attempt struct {
@@ -105,7 +99,8 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
 		return nil
 	}
-	if err := decodeJSON(resp.Body, out); err != nil {
+	const maxAnswer = 64 << 20 // a runaway answer cannot exhaust memory
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxAnswer)).Decode(out); err != nil {
 		e := fmt.Errorf("%s %s: %d answer that is not the expected JSON: %w", r.method, path, resp.StatusCode, err)
 		if r.kind == kindCreate {
 			return &JobMaybeCreatedError{TemplateID: r.templateID, Err: e}
@@ -189,14 +184,6 @@ func (c *Client) beforeAttempt(_ retryablehttp.Logger, req *http.Request, retry 
 	c.debug(req.Context(), "etl request", map[string]any{
 		"method": req.Method, "path": req.URL.Path, "attempt": at.n,
 	})
-}
-
-// decodeJSON reads a success body into out, bounded so that a runaway answer
-// cannot exhaust memory.
-func decodeJSON(r io.Reader, out any) error {
-	const maxAnswer = 64 << 20
-	dec := json.NewDecoder(io.LimitReader(r, maxAnswer))
-	return dec.Decode(out)
 }
 
 // requestKind classifies a request by what repeating it risks, which

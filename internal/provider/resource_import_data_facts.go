@@ -41,14 +41,6 @@ func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attr
 	}
 }
 
-// sameData reports whether prior and next define the same, known, import:
-// the same bytes read the same way, so the same facts.
-func sameData(ctx context.Context, prior, next importModel) bool {
-	p, d1 := prior.spec().definition(ctx)
-	n, d2 := next.spec().definition(ctx)
-	return !d1.HasError() && !d2.HasError() && known(prior.ContentSHA256) && p.Known() && n.Known() && p.String() == n.String()
-}
-
 // keepUnchanged returns planned with, for the same data, the state's value
 // where the planned one is unknown (an unchanged file not read again, its
 // record without counts) or the state's is null (a state from before
@@ -74,7 +66,11 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan, state 
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
 	f := planDataFacts(ctx, plan.spec(), wo, hc.counted, limit, &resp.Diagnostics)
-	if sameData(ctx, state, plan) {
+	// The same, known, import: the same bytes read the same way, so the
+	// same facts.
+	p, d1 := state.spec().definition(ctx)
+	n, d2 := plan.spec().definition(ctx)
+	if !d1.HasError() && !d2.HasError() && known(state.ContentSHA256) && p.Known() && n.Known() && p.String() == n.String() {
 		f = keepUnchanged(f, state.dataFacts)
 	}
 	setPlannedFacts(ctx, resp, path.Empty(), f)

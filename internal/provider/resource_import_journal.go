@@ -309,16 +309,6 @@ func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, di
 			"To import the data again instead, apply, then run: %s.", id, id, replaceCommand))
 }
 
-// warnReplaced says, at apply, that the Delete of a replacement asked for
-// leaves the job and its data: Terraform shows no warning of the plan of
-// a replacement's new object, so the plan of a -replace cannot say it.
-func warnReplaced(state importModel, diags *diag.Diagnostics) {
-	jobID := state.ID.ValueString()
-	diags.AddWarning(fmt.Sprintf("Import job %s replaced: its data stays in the model", jobID),
-		fmt.Sprintf("This etl_import was replaced (terraform apply -replace, replace_triggered_by, or a change that defines the import), so a new job imports the data again. "+
-			"Job %s (status %s) is only removed from the Terraform state: the data it imported stays in the model, and nothing is deleted from the service.", jobID, state.Status.ValueString()))
-}
-
 // notSettledWhy says, by reason, why a job an apply cut short left is
 // dropped from the journal without being settled (importjob.Reason).
 var notSettledWhy = map[importjob.Reason]string{

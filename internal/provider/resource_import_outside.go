@@ -201,18 +201,6 @@ func sourceKeys(ctx context.Context, m importModel) []string {
 	return out
 }
 
-// refreshedSources are the sources a refresh of m remembers (sourceKeys),
-// and for an imported job that has not adopted its configuration (its
-// template_id null in state; a refused Delete replaces the private mark
-// with the plan's), its model (importjob.ImportedSource).
-func refreshedSources(ctx context.Context, m importModel) []string {
-	out := sourceKeys(ctx, m)
-	if m.TemplateID.IsNull() && known(m.ModelID) {
-		out = append(out, importjob.ImportedSource(m.ModelID.ValueString()))
-	}
-	return out
-}
-
 // importedOf is the job of an imported object that has not adopted its
 // configuration, refreshed in this process, of the model plan's template
 // imports into (as the adoption checks it); "" when none, or when the

@@ -69,7 +69,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	// A replacement says once, at apply, that the old job's data stays
-	// (warnReplaced): -replace and a trigger can say it no earlier.
+	// (Delete): -replace and a trigger can say it no earlier.
 	r.planJobChange(ctx, req, plan, state, priorSteps, entries, resp)
 }
 

@@ -87,8 +87,14 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 		"duration_ms": time.Since(at.started).Milliseconds(),
 	})
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(r.method, path, resp, at.n, c.forms)
-		apiErr.earlierWritten = at.earlierWritten
+		// The answer's body (bounded) is kept, and the service's message in
+		// it, with every form of the secret redacted. The message is
+		// redacted after it is extracted too, since decoding JSON can
+		// unescape a form the raw body hid.
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		body := Redact(string(raw), c.forms)
+		apiErr := &APIError{Method: r.method, Path: path, StatusCode: resp.StatusCode, Message: cut(Redact(serviceMessage([]byte(body)), c.forms), maxErrorMessage),
+			Body: body, Attempts: at.n, earlierWritten: at.earlierWritten}
 		if r.kind == kindCreate && (resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusGatewayTimeout) {
 			// A gateway answered: the service behind it may have acted.
 			return &JobMaybeCreatedError{TemplateID: r.templateID, Err: apiErr}

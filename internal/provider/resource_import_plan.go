@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -47,9 +48,19 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	priorSteps := inputStepsFrom(ctx, req.Private)
 	sum, entries, diags := r.planData(ctx, req, plan, hc)
 	diags, keepPrior := r.planUnreadable(ctx, req, plan, diags, resp)
-	if keepPrior {
-		var unverified bool
-		if sum, entries, unverified = keepPriorData(ctx, state, plan, priorSteps); unverified {
+	// For a live object whose data cannot be read, the plan keeps what its
+	// state holds of it: content_sha256 and the steps of its inputs (the
+	// data's facts follow, planFacts). Where the configuration names its
+	// data in another place than the state (another path, other inputs or
+	// rows), the apply of that change in place must read the data, and
+	// records it only if it is the job's (verifyKeptData). With no
+	// content_sha256 in state (an imported job), it stays unknown, and the
+	// apply reads the data likewise.
+	if keepPrior && !known(state.ContentSHA256) {
+		sum, entries = types.StringUnknown(), nil
+	} else if keepPrior {
+		sum, entries = state.ContentSHA256, priorSteps
+		if !slices.Equal(dataSources(ctx, state), dataSources(ctx, plan)) {
 			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, privateAdoptedValue)...)
 		}
 	}

@@ -25,13 +25,6 @@ import (
 // it is with inputs.
 const dataFactsNote = " Known at plan when the data is; null with `inputs` (each input has its own)."
 
-// dataFactsAttributes are columns, row_count and size_bytes.
-func dataFactsAttributes() map[string]schema.Attribute {
-	return factsAttributes("The header row's cells; null for write-only data."+dataFactsNote,
-		"How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`."+dataFactsNote,
-		"How many bytes are sent: those `content_sha256` hashes."+dataFactsNote)
-}
-
 // factsAttributes are columns, row_count and size_bytes, described so.
 func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attribute {
 	return map[string]schema.Attribute{

@@ -35,7 +35,14 @@ const inputsHashDescription = " With `inputs`, one hash over every input ([how](
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {
-	attrs := inputFactsAttributes()
+	// The data facts of one input, as the top-level ones (the resource's
+	// Schema) are of the file or rows: planned as those are, an input's
+	// file counted in the read that hashes it (planInputEntry), its rows as
+	// the CSV file they are sent as. The action's inputs have none
+	// (actionInputsAttribute).
+	attrs := factsAttributes("This input's header row's cells; null for write-only data."+inputFactsNote,
+		"How many data rows, after the header, the service imports into this input."+inputFactsNote,
+		"How many bytes this input sends."+inputFactsNote)
 	attrs["file"] = inputFileAttribute()
 	attrs["rows"] = schema.ListAttribute{
 		MarkdownDescription: "Rows to load into this input, header row first, sent as a CSV file (`" + etl.CSVFileName + "`).",
@@ -185,17 +192,6 @@ func (r *importResource) warnSeveralSteps(ctx context.Context, plan importModel,
 
 // inputFactsNote ends each input's description: when a value is known.
 const inputFactsNote = " Known at plan when the data is."
-
-// inputFactsAttributes are the data facts of one input, as the top-level
-// ones (dataFactsAttributes) are of the file or rows: planned as those are,
-// an input's file counted in the read that hashes it (planInputEntry), its
-// rows as the CSV file they are sent as. The action's inputs have none
-// (actionInputsAttribute).
-func inputFactsAttributes() map[string]schema.Attribute {
-	return factsAttributes("This input's header row's cells; null for write-only data."+inputFactsNote,
-		"How many data rows, after the header, the service imports into this input."+inputFactsNote,
-		"How many bytes this input sends."+inputFactsNote)
-}
 
 // planInputFacts sets in the plan the facts of each input: those of its
 // entry (entries: the inputs hashed, in the key order of inputs; nil when

@@ -16,8 +16,6 @@ import (
 
 	"github.com/hashicorp/go-cleanhttp"
 	"github.com/hashicorp/go-retryablehttp"
-
-	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // APIPath is the path prefix of every ETL endpoint under the base URL.
@@ -113,9 +111,10 @@ func New(cfg Config) (*Client, error) {
 			return nil, err
 		}
 	}
+	u, _ := url.Parse(base) // resolveBaseURL parsed it
 	c := &Client{
 		baseURL:   base,
-		host:      hostOf(base),
+		host:      u.Hostname(),
 		tokenID:   cfg.TokenID,
 		secret:    cfg.TokenSecret,
 		forms:     forms,
@@ -260,16 +259,6 @@ func resolveBaseURL(hub, base string) (string, error) {
 	return ValidateBaseURL(base)
 }
 
-// hostOf returns the host name of a base URL resolveBaseURL accepted,
-// without the port.
-func hostOf(base string) string {
-	u, err := url.Parse(base)
-	if err != nil {
-		return ""
-	}
-	return u.Hostname()
-}
-
 // ValidateBaseURL checks an explicit base URL and returns it without a
 // trailing slash: an absolute http or https URL with a host and no query,
 // fragment or credentials; plain http only for loopback hosts.
@@ -284,7 +273,7 @@ func ValidateBaseURL(raw string) (string, error) {
 	if u.RawQuery != "" || u.Fragment != "" {
 		return "", fmt.Errorf("base URL %q must not have a query or fragment", displayURL(raw))
 	}
-	if u.Scheme == "http" && !IsLoopbackHost(u.Hostname()) {
+	if h := u.Hostname(); u.Scheme == "http" && !strings.EqualFold(h, "localhost") && !net.ParseIP(h).IsLoopback() {
 		return "", fmt.Errorf("base URL %q uses plain http to a host that is not loopback: use https (plain http is allowed only for localhost, 127.0.0.0/8 and ::1)", displayURL(raw))
 	}
 	return strings.TrimRight(u.String(), "/"), nil
@@ -304,33 +293,3 @@ func displayURL(raw string) string {
 	}
 	return raw
 }
-
-// IsLoopbackHost reports whether host is localhost or a loopback address.
-func IsLoopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// JobStatus is the status of a job, spelled as the service spells it: the
-// type of internal/etl/jobstatus, which says what each status means.
-type JobStatus = jobstatus.JobStatus
-
-// Every job status the service documents (see internal/etl/jobstatus).
-const (
-	StatusEditing    = jobstatus.StatusEditing
-	StatusNotStarted = jobstatus.StatusNotStarted
-	StatusSubmitted  = jobstatus.StatusSubmitted
-	StatusRunning    = jobstatus.StatusRunning
-	StatusCompleted  = jobstatus.StatusCompleted
-	StatusError      = jobstatus.StatusError
-	StatusCancelled  = jobstatus.StatusCancelled
-	StatusWaiting    = jobstatus.StatusWaiting
-	StatusQueued     = jobstatus.StatusQueued
-	StatusExpired    = jobstatus.StatusExpired
-)
-
-// AllStatuses lists every documented status, in the documentation's order.
-var AllStatuses = jobstatus.AllStatuses

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -54,20 +53,6 @@ func (e *APIError) Error() string {
 		fmt.Fprintf(&b, " (after %d attempts)", e.Attempts)
 	}
 	return b.String()
-}
-
-// newAPIError reads the answer's body (bounded) and keeps it, and the
-// service's message in it, with every form of the secret redacted. The
-// message is redacted after it is extracted too, since decoding JSON can
-// unescape a form the raw body hid.
-func newAPIError(method, path string, resp *http.Response, attempts int, forms []string) *APIError {
-	raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	body := Redact(string(raw), forms)
-	msg := Redact(serviceMessage([]byte(body)), forms)
-	return &APIError{
-		Method: method, Path: path, StatusCode: resp.StatusCode,
-		Message: cut(msg, maxErrorMessage), Body: body, Attempts: attempts,
-	}
 }
 
 // serviceMessage extracts a human message from an error body: the usual

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
@@ -127,7 +128,7 @@ var kinds = []endpointKind{
 	{name: "create job", endpoint: emulator.EndpointCreateJob, creates: true, expect: startExpect,
 		call: func(ctx context.Context, c *Client, _ *emulator.Server, _ string) error {
 			j, err := c.CreateJob(ctx, emulator.GLActualsTemplateID)
-			if err == nil && j.Status != StatusEditing {
+			if err == nil && j.Status != jobstatus.StatusEditing {
 				return fmt.Errorf("status %s", j.Status)
 			}
 			return err
@@ -137,27 +138,27 @@ var kinds = []endpointKind{
 			if err := c.UploadJobFile(ctx, id, emulator.GLActualsInputID, fileOf(matrixFile, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); err != nil {
 				return err
 			}
-			if j, _ := srv.Job(id); j.Upload == nil || j.Upload.SHA256 != sha(matrixFile) || j.Status != string(StatusEditing) {
+			if j, _ := srv.Job(id); j.Upload == nil || j.Upload.SHA256 != sha(matrixFile) || j.Status != string(jobstatus.StatusEditing) {
 				return fmt.Errorf("the emulator holds %+v (status %s), want the file's bytes in an EDITING job", j.Upload, j.Status)
 			}
 			return nil
 		}},
 	{name: "submit", endpoint: emulator.EndpointSubmitJob, call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
 		j, err := c.SubmitJob(ctx, id)
-		if err == nil && j.Status != StatusSubmitted {
+		if err == nil && j.Status != jobstatus.StatusSubmitted {
 			return fmt.Errorf("status %s", j.Status)
 		}
-		if got, _ := srv.Job(id); err == nil && got.Status != string(StatusSubmitted) {
+		if got, _ := srv.Job(id); err == nil && got.Status != string(jobstatus.StatusSubmitted) {
 			return fmt.Errorf("the emulator holds the job as %s", got.Status)
 		}
 		return err
 	}},
 	{name: "cancel", endpoint: emulator.EndpointCancelJob, call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
 		j, err := c.CancelJob(ctx, id)
-		if err == nil && j.Status != StatusCancelled {
+		if err == nil && j.Status != jobstatus.StatusCancelled {
 			return fmt.Errorf("status %s", j.Status)
 		}
-		if got, _ := srv.Job(id); err == nil && got.Status != string(StatusCancelled) {
+		if got, _ := srv.Job(id); err == nil && got.Status != string(jobstatus.StatusCancelled) {
 			return fmt.Errorf("the emulator holds the job as %s", got.Status)
 		}
 		return err
@@ -268,7 +269,7 @@ func loadedJob(ctx context.Context, c *Client) (string, error) {
 // finishedAction is a submit or cancel of a loaded job on an emulator that
 // finishes jobs at once: a retry after a first attempt that was done meets
 // a conflict, since the job is final.
-func finishedAction(name string, endpoint emulator.Endpoint, act func(*Client, context.Context, string) (*Job, error), want JobStatus) endpointKind {
+func finishedAction(name string, endpoint emulator.Endpoint, act func(*Client, context.Context, string) (*Job, error), want jobstatus.JobStatus) endpointKind {
 	return endpointKind{name: name + ", job final at once", endpoint: endpoint, setup: loadedJob,
 		call: func(ctx context.Context, c *Client, srv *emulator.Server, id string) error {
 			j, err := act(c, ctx, id)
@@ -305,8 +306,8 @@ func TestFaultMatrixConflict400(t *testing.T) {
 	cells, passed := runFaultMatrix(t, emulator.Options{RunTime: time.Hour, ConflictStatus: http.StatusBadRequest},
 		kindsNamed(t, "submit", "cancel", "upload job file"))
 	c2, p2 := runFaultMatrix(t, emulator.Options{Instant: true, ConflictStatus: http.StatusBadRequest}, []endpointKind{
-		finishedAction("submit", emulator.EndpointSubmitJob, (*Client).SubmitJob, StatusCompleted),
-		finishedAction("cancel", emulator.EndpointCancelJob, (*Client).CancelJob, StatusCancelled),
+		finishedAction("submit", emulator.EndpointSubmitJob, (*Client).SubmitJob, jobstatus.StatusCompleted),
+		finishedAction("cancel", emulator.EndpointCancelJob, (*Client).CancelJob, jobstatus.StatusCancelled),
 	})
 	cells, passed = cells+c2, passed+p2
 	t.Logf("fault matrix, conflicts answered 400: %d cells, %d passed", cells, passed)

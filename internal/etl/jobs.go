@@ -4,23 +4,27 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // Job is an ETL job. Ids are decimal strings of 18 or 19 digits: never
 // numbers. Dates are epoch milliseconds; UpdatedDate may be null.
 type Job struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	Status      JobStatus `json:"status"`
-	ModelID     string    `json:"modelId"`
-	ModelName   string    `json:"modelName"`
-	CreatedDate int64     `json:"createdDate"`
-	UpdatedDate *int64    `json:"updatedDate"`
-	UserName    string    `json:"userName"`
+	ID          string              `json:"id"`
+	Name        string              `json:"name"`
+	Status      jobstatus.JobStatus `json:"status"`
+	ModelID     string              `json:"modelId"`
+	ModelName   string              `json:"modelName"`
+	CreatedDate int64               `json:"createdDate"`
+	UpdatedDate *int64              `json:"updatedDate"`
+	UserName    string              `json:"userName"`
 }
 
 // jobIDPattern matches a job id: a decimal string of 18 or 19 digits.
@@ -110,7 +114,7 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 	var out Job
 	err := c.call(ctx, request{
 		method: http.MethodPost, path: jobPath(jobID) + "/" + action,
-		kind: kindIdempotent, body: emptyJSONBody(),
+		kind: kindIdempotent, body: &body{contentType: "application/json", open: func() (io.ReadCloser, error) { return http.NoBody, nil }}, // no bytes, Content-Length 0
 	}, &out)
 	if err == nil {
 		return &out, nil
@@ -122,7 +126,11 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		// is refused, with whatever 4xx the service uses for that. Ask the
 		// job itself rather than trust any particular status code.
 		job, getErr := c.GetJob(ctx, jobID)
-		if getErr == nil && actionTookEffect(action, job.Status) {
+		took := []jobstatus.JobStatus{jobstatus.StatusSubmitted, jobstatus.StatusCompleted, jobstatus.StatusError} // submitted
+		if action == "cancel" {
+			took = []jobstatus.JobStatus{jobstatus.StatusCancelled}
+		}
+		if getErr == nil && slices.Contains(took, job.Status) {
 			c.debug(ctx, "etl "+action+" was done by an earlier attempt whose answer was lost", map[string]any{
 				"job_id": jobID, "status": string(job.Status), "refused_with": apiErr.StatusCode,
 			})
@@ -130,16 +138,6 @@ func (c *Client) jobAction(ctx context.Context, jobID, action string) (*Job, err
 		}
 	}
 	return nil, err
-}
-
-// actionTookEffect reports whether status s shows that action was done by
-// an attempt whose answer was lost: a cancelled job is CANCELLED; a
-// submitted job is SUBMITTED or has since ended in COMPLETED or ERROR.
-func actionTookEffect(action string, s JobStatus) bool {
-	if action == "cancel" {
-		return s == StatusCancelled
-	}
-	return s == StatusSubmitted || s == StatusCompleted || s == StatusError
 }
 
 // GetJob reads a job by id (retried as a read).
@@ -153,8 +151,8 @@ func (c *Client) GetJob(ctx context.Context, jobID string) (*Job, error) {
 
 // GetJobStatus reads a job's status alone, from the job's /status
 // endpoint (retried as a read).
-func (c *Client) GetJobStatus(ctx context.Context, jobID string) (JobStatus, error) {
-	var out JobStatus
+func (c *Client) GetJobStatus(ctx context.Context, jobID string) (jobstatus.JobStatus, error) {
+	var out jobstatus.JobStatus
 	err := c.call(ctx, request{method: http.MethodGet, path: jobPath(jobID) + "/status", kind: kindRead}, &out)
 	return out, err
 }
@@ -212,9 +210,9 @@ func (c *Client) SubmitConfirmed(ctx context.Context, jobID string) (*Job, error
 // submitNotNeeded reports whether a job found in status s after a refused
 // submit needs no submitting: it was submitted, runs, waits or completed.
 // One that ended without importing is not: its refusal is a failure.
-func submitNotNeeded(s JobStatus) bool {
+func submitNotNeeded(s jobstatus.JobStatus) bool {
 	switch s {
-	case StatusSubmitted, StatusRunning, StatusQueued, StatusWaiting, StatusCompleted:
+	case jobstatus.StatusSubmitted, jobstatus.StatusRunning, jobstatus.StatusQueued, jobstatus.StatusWaiting, jobstatus.StatusCompleted:
 		return true
 	}
 	return false
@@ -240,7 +238,7 @@ func (c *Client) CancelConfirmed(ctx context.Context, jobID string) error {
 // returns its status before: "" when the service no longer knows it, or
 // when reading it failed (then with that error). A job already final is
 // left as it is; a failed cancel returns the status and its error.
-func (c *Client) CancelUnfinished(ctx context.Context, jobID string) (JobStatus, error) {
+func (c *Client) CancelUnfinished(ctx context.Context, jobID string) (jobstatus.JobStatus, error) {
 	status, err := c.GetJobStatus(ctx, jobID)
 	switch {
 	case IsNotFound(err):

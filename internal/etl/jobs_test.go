@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
@@ -40,7 +41,7 @@ func TestEmulatorStartWithFileEveryFormat(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.format, err)
 		}
-		if (job.Status != StatusRunning && job.Status != StatusQueued) || len(job.ID) != 19 || job.Name != "GL Actuals" || job.ModelID == "" {
+		if (job.Status != jobstatus.StatusRunning && job.Status != jobstatus.StatusQueued) || len(job.ID) != 19 || job.Name != "GL Actuals" || job.ModelID == "" {
 			t.Fatalf("%s: job %+v", tc.format, job)
 		}
 		got, ok := srv.Job(job.ID)
@@ -59,29 +60,29 @@ func TestEmulatorJobLifecycle(t *testing.T) {
 	ctx := context.Background()
 
 	job, err := c.StartWithData(ctx, emulator.SalesVolumesTemplateID, DataUpload{Rows: [][]string{{"Product", "Units"}, {"P1", "3"}}})
-	if err != nil || job.Status != StatusRunning {
+	if err != nil || job.Status != jobstatus.StatusRunning {
 		t.Fatalf("start: %+v %v", job, err)
 	}
 	if u := srv.Jobs()[0].Upload; u == nil || u.Kind != "data" || u.RowCount != 1 {
 		t.Fatalf("data upload: %+v", u)
 	}
 	sub, err := c.SubmitJob(ctx, job.ID)
-	if err != nil || sub.Status != StatusSubmitted || sub.ID != job.ID {
+	if err != nil || sub.Status != jobstatus.StatusSubmitted || sub.ID != job.ID {
 		t.Fatalf("submit: %+v %v", sub, err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	var status JobStatus
+	var status jobstatus.JobStatus
 	for time.Now().Before(deadline) {
 		if status, err = c.GetJobStatus(ctx, job.ID); err != nil || status.Final() {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err != nil || status != StatusCompleted {
+	if err != nil || status != jobstatus.StatusCompleted {
 		t.Fatalf("status = %s, %v", status, err)
 	}
 	got, err := c.GetJob(ctx, job.ID)
-	if err != nil || got.Status != StatusCompleted || got.UpdatedDate == nil || *got.UpdatedDate < got.CreatedDate {
+	if err != nil || got.Status != jobstatus.StatusCompleted || got.UpdatedDate == nil || *got.UpdatedDate < got.CreatedDate {
 		t.Fatalf("get: %+v %v", got, err)
 	}
 	if _, err := c.CancelJob(ctx, job.ID); StatusCode(err) != http.StatusConflict {
@@ -90,7 +91,7 @@ func TestEmulatorJobLifecycle(t *testing.T) {
 
 	// A created job takes a file into one of its template's inputs.
 	created, err := c.CreateJob(ctx, emulator.GLActualsTemplateID)
-	if err != nil || created.Status != StatusEditing {
+	if err != nil || created.Status != jobstatus.StatusEditing {
 		t.Fatalf("create: %+v %v", created, err)
 	}
 	content := []byte("Account,Amount\n4000,5\n")
@@ -104,7 +105,7 @@ func TestEmulatorJobLifecycle(t *testing.T) {
 		t.Fatalf("unknown input: %v", err)
 	}
 	cancelled, err := c.CancelJob(ctx, created.ID)
-	if err != nil || cancelled.Status != StatusCancelled {
+	if err != nil || cancelled.Status != jobstatus.StatusCancelled {
 		t.Fatalf("cancel: %+v %v", cancelled, err)
 	}
 	if _, err := c.GetJob(ctx, "1234567890123456789"); !IsNotFound(err) {
@@ -116,12 +117,12 @@ type jobAction struct {
 	name     string
 	endpoint emulator.Endpoint
 	call     func(*Client, context.Context, string) (*Job, error)
-	done     JobStatus // the status the action leads to
+	done     jobstatus.JobStatus // the status the action leads to
 }
 
 var jobActions = []jobAction{
-	{"submit", emulator.EndpointSubmitJob, (*Client).SubmitJob, StatusSubmitted},
-	{"cancel", emulator.EndpointCancelJob, (*Client).CancelJob, StatusCancelled},
+	{"submit", emulator.EndpointSubmitJob, (*Client).SubmitJob, jobstatus.StatusSubmitted},
+	{"cancel", emulator.EndpointCancelJob, (*Client).CancelJob, jobstatus.StatusCancelled},
 }
 
 // editingJob creates a job with its data loaded, not yet submitted.
@@ -136,7 +137,7 @@ func editingJob(t *testing.T, srv *emulator.Server, c *Client) string {
 	if err := c.UploadJobFile(ctx, job.ID, emulator.GLActualsInputID, fileOf(content, flatfile.FormatCSV, flatfile.EncodingUTF8, "gl.csv")); err != nil {
 		t.Fatal(err)
 	}
-	if j, _ := srv.Job(job.ID); j.Status != string(StatusEditing) {
+	if j, _ := srv.Job(job.ID); j.Status != string(jobstatus.StatusEditing) {
 		t.Fatalf("job status %s", j.Status)
 	}
 	return job.ID
@@ -196,7 +197,7 @@ func TestJobActionRefusalStandsWhenTheJobDisagrees(t *testing.T) {
 			if srv.Requests(emulator.EndpointGetJob) != gets+1 {
 				t.Fatal("the job was not read before giving up")
 			}
-			if j, _ := srv.Job(id); j.Status != string(StatusEditing) {
+			if j, _ := srv.Job(id); j.Status != string(jobstatus.StatusEditing) {
 				t.Fatalf("emulator holds the job as %s", j.Status)
 			}
 		})
@@ -239,7 +240,7 @@ func TestSubmitAndCancelConfirmed(t *testing.T) {
 
 			// A finished job needs no submitting and nothing to cancel.
 			job, err := c.SubmitConfirmed(ctx, done)
-			if err != nil || job.Status != StatusCompleted {
+			if err != nil || job.Status != jobstatus.StatusCompleted {
 				t.Errorf("submit of a finished job: %+v, %v; want the COMPLETED job", job, err)
 			}
 			if err := c.CancelConfirmed(ctx, done); err != nil {
@@ -273,7 +274,7 @@ func TestSubmitConfirmed_ended(t *testing.T) {
 	e.SetJobStatus(id, emulator.StatusCancelled)
 	_, err := c.SubmitConfirmed(context.Background(), id)
 	var ended *JobEndedError
-	if !errors.As(err, &ended) || ended.Job.ID != id || ended.Job.Status != StatusCancelled {
+	if !errors.As(err, &ended) || ended.Job.ID != id || ended.Job.Status != jobstatus.StatusCancelled {
 		t.Fatalf("submit of a cancelled job: %v, want a *JobEndedError with the job", err)
 	}
 	if want := "job " + id + " is CANCELLED: it can no longer be submitted, and the service did not import its data"; err.Error() != want {
@@ -318,8 +319,8 @@ func TestRefusalOfJobInProgress(t *testing.T) {
 // completed needs none; one that ended without importing, or was never
 // submitted, does (the refusal is then a failure).
 func TestSubmitNotNeeded(t *testing.T) {
-	for _, s := range AllStatuses {
-		want := s != StatusEditing && s != StatusNotStarted && !s.Failed()
+	for _, s := range jobstatus.AllStatuses {
+		want := s != jobstatus.StatusEditing && s != jobstatus.StatusNotStarted && !s.Failed()
 		if got := submitNotNeeded(s); got != want {
 			t.Errorf("submitNotNeeded(%s) = %v, want %v", s, got, want)
 		}
@@ -336,7 +337,7 @@ func TestCancelUnfinished(t *testing.T) {
 	e, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
 	running := startGLJob(t, c, glRows)
 	e.SetJobStatus(running, emulator.StatusRunning)
-	if status, err := c.CancelUnfinished(ctx, running); err != nil || status != StatusRunning {
+	if status, err := c.CancelUnfinished(ctx, running); err != nil || status != jobstatus.StatusRunning {
 		t.Errorf("cancel of a running job: %q, %v; want RUNNING before, no error", status, err)
 	}
 	if j, _ := e.Job(running); j.Status != emulator.StatusCancelled {
@@ -347,7 +348,7 @@ func TestCancelUnfinished(t *testing.T) {
 	gone := startGLJob(t, c, glRows)
 	e.PurgeJob(gone)
 	cancels := e.Requests(emulator.EndpointCancelJob)
-	if status, err := c.CancelUnfinished(ctx, done); err != nil || status != StatusCompleted {
+	if status, err := c.CancelUnfinished(ctx, done); err != nil || status != jobstatus.StatusCompleted {
 		t.Errorf("cancel of a completed job: %q, %v; want COMPLETED, no error", status, err)
 	}
 	if status, err := c.CancelUnfinished(ctx, gone); err != nil || status != "" {
@@ -366,7 +367,7 @@ func TestCancelUnfinished(t *testing.T) {
 	e.InjectFault(emulator.Fault{Endpoint: emulator.EndpointCancelJob, Status: http.StatusForbidden, Count: 1})
 	id := startGLJob(t, c, glRows)
 	e.SetJobStatus(id, emulator.StatusRunning)
-	if status, err := c.CancelUnfinished(ctx, id); status != StatusRunning || StatusCode(err) != http.StatusForbidden {
+	if status, err := c.CancelUnfinished(ctx, id); status != jobstatus.StatusRunning || StatusCode(err) != http.StatusForbidden {
 		t.Errorf("cancel refused: %q, %v; want RUNNING and the 403", status, err)
 	}
 }
@@ -434,7 +435,7 @@ func TestLoadInputs_fails(t *testing.T) {
 	}{
 		{"cancelled", []emulator.Fault{loadFails}, false, func(le *LoadError) bool {
 			return le.Index == 0 && le.InputID == emulator.TwoStepActualsInputID && StatusCode(le) == http.StatusUnprocessableEntity &&
-				le.CancelErr == nil && le.Cancelled != nil && le.Cancelled.Status == StatusCancelled
+				le.CancelErr == nil && le.Cancelled != nil && le.Cancelled.Status == jobstatus.StatusCancelled
 		}, emulator.StatusCancelled},
 		{"cancel fails too", []emulator.Fault{loadFails, cancelFails}, false, func(le *LoadError) bool {
 			return le.Cancelled == nil && StatusCode(le.CancelErr) == http.StatusBadRequest

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // How WaitForJob polls when JobWait leaves it zero.
@@ -26,11 +28,11 @@ type JobWait struct {
 	// DefaultPollMax).
 	Initial, Max time.Duration
 	// Seen, when not nil, hears every status read.
-	Seen func(JobStatus)
+	Seen func(jobstatus.JobStatus)
 	// Waiting, when not nil, hears a status still in progress and the
 	// time since the wait began, at most once every Every: the first time
 	// an Every after the wait began.
-	Waiting func(status JobStatus, elapsed time.Duration)
+	Waiting func(status jobstatus.JobStatus, elapsed time.Duration)
 	Every   time.Duration
 }
 
@@ -38,7 +40,7 @@ type JobWait struct {
 // is final or ctx ends, and returns the last status seen: last until a
 // read succeeds. A read that fails ends the wait with its error, ctx's
 // when ctx ended.
-func (c *Client) WaitForJob(ctx context.Context, jobID string, last JobStatus, w JobWait) (JobStatus, error) {
+func (c *Client) WaitForJob(ctx context.Context, jobID string, last jobstatus.JobStatus, w JobWait) (jobstatus.JobStatus, error) {
 	interval, most := positiveOr(w.Initial, DefaultPollInitial), positiveOr(w.Max, DefaultPollMax)
 	start := time.Now()
 	lastWaiting := start

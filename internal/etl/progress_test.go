@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 )
 
@@ -22,8 +23,8 @@ func TestWaitForJob(t *testing.T) {
 	t.Run("completes", func(t *testing.T) {
 		e, c := startEmulator(t, emulator.Options{RunTime: 100 * time.Millisecond})
 		id := startGLJob(t, c, glRows)
-		status, err := c.WaitForJob(ctx, id, StatusRunning, testWait)
-		if err != nil || status != StatusCompleted {
+		status, err := c.WaitForJob(ctx, id, jobstatus.StatusRunning, testWait)
+		if err != nil || status != jobstatus.StatusCompleted {
 			t.Fatalf("WaitForJob = %s, %v; want COMPLETED", status, err)
 		}
 		if n := e.Requests(emulator.EndpointGetJobStatus); n < 2 {
@@ -32,8 +33,8 @@ func TestWaitForJob(t *testing.T) {
 	})
 	t.Run("ends in error", func(t *testing.T) {
 		_, c := startEmulator(t, emulator.Options{})
-		status, err := c.WaitForJob(ctx, startGLJob(t, c, badGLRows), StatusRunning, testWait)
-		if err != nil || status != StatusError {
+		status, err := c.WaitForJob(ctx, startGLJob(t, c, badGLRows), jobstatus.StatusRunning, testWait)
+		if err != nil || status != jobstatus.StatusError {
 			t.Fatalf("WaitForJob = %s, %v; want ERROR", status, err)
 		}
 	})
@@ -43,14 +44,14 @@ func TestWaitForJob(t *testing.T) {
 		wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
 		defer cancel()
 		status, err := c.WaitForJob(wctx, id, "", testWait)
-		if !errors.Is(err, context.DeadlineExceeded) || status != StatusRunning {
+		if !errors.Is(err, context.DeadlineExceeded) || status != jobstatus.StatusRunning {
 			t.Fatalf("WaitForJob = %s, %v; want RUNNING and the deadline", status, err)
 		}
 	})
 	t.Run("unknown job", func(t *testing.T) {
 		_, c := startEmulator(t, emulator.Options{Instant: true})
-		status, err := c.WaitForJob(ctx, "999999999999999999", StatusSubmitted, testWait)
-		if !IsNotFound(err) || status != StatusSubmitted {
+		status, err := c.WaitForJob(ctx, "999999999999999999", jobstatus.StatusSubmitted, testWait)
+		if !IsNotFound(err) || status != jobstatus.StatusSubmitted {
 			t.Fatalf("WaitForJob = %s, %v; want the last status and a 404", status, err)
 		}
 	})
@@ -71,9 +72,9 @@ func TestWaitForJob_backoff(t *testing.T) {
 		_, c := startEmulator(t, emulator.Options{RunTime: time.Hour})
 		id := startGLJob(t, c, glRows)
 		var at []time.Time
-		tc.w.Seen = func(JobStatus) { at = append(at, time.Now()) }
+		tc.w.Seen = func(jobstatus.JobStatus) { at = append(at, time.Now()) }
 		ctx, cancel := context.WithCancel(context.Background())
-		tc.w.Waiting = func(JobStatus, time.Duration) {
+		tc.w.Waiting = func(jobstatus.JobStatus, time.Duration) {
 			if len(at) > len(tc.want) {
 				cancel()
 			}
@@ -101,21 +102,21 @@ func TestWaitForJob_tells(t *testing.T) {
 		cfg.TokenID, cfg.TokenSecret = emulator.DefaultTokenID, emulator.DefaultTokenSecret
 	})
 	id := startGLJob(t, c, glRows)
-	var seen []JobStatus
+	var seen []jobstatus.JobStatus
 	var waited []time.Duration
 	w := testWait
-	w.Seen = func(s JobStatus) { seen = append(seen, s) }
+	w.Seen = func(s jobstatus.JobStatus) { seen = append(seen, s) }
 	w.Every = 100 * time.Millisecond
-	w.Waiting = func(s JobStatus, elapsed time.Duration) {
+	w.Waiting = func(s jobstatus.JobStatus, elapsed time.Duration) {
 		if s.Final() {
 			t.Errorf("Waiting heard the final status %s", s)
 		}
 		waited = append(waited, elapsed)
 	}
-	if status, err := c.WaitForJob(context.Background(), id, StatusRunning, w); err != nil || status != StatusCompleted {
+	if status, err := c.WaitForJob(context.Background(), id, jobstatus.StatusRunning, w); err != nil || status != jobstatus.StatusCompleted {
 		t.Fatalf("WaitForJob = %s, %v", status, err)
 	}
-	if n := srv.Requests(emulator.EndpointGetJobStatus); len(seen) != n || seen[len(seen)-1] != StatusCompleted {
+	if n := srv.Requests(emulator.EndpointGetJobStatus); len(seen) != n || seen[len(seen)-1] != jobstatus.StatusCompleted {
 		t.Errorf("Seen heard %v, want each of the %d statuses read, COMPLETED last", seen, n)
 	}
 	if len(waited) < 1 || len(waited) > 3 || waited[0] < w.Every {

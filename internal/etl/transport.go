@@ -38,12 +38,6 @@ type body struct {
 	open        func() (io.ReadCloser, error)
 }
 
-// emptyJSONBody returns the body of submit and cancel: no bytes, sent as
-// application/json with Content-Length 0.
-func emptyJSONBody() *body {
-	return &body{contentType: "application/json", open: func() (io.ReadCloser, error) { return http.NoBody, nil }}
-}
-
 // attempt tracks one call across its attempts; it travels in the request's
 // context so that the retry policy can see it.
 type attempt struct {
@@ -93,8 +87,14 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 		"duration_ms": time.Since(at.started).Milliseconds(),
 	})
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(r.method, path, resp, at.n, c.forms)
-		apiErr.earlierWritten = at.earlierWritten
+		// The answer's body (bounded) is kept, and the service's message in
+		// it, with every form of the secret redacted. The message is
+		// redacted after it is extracted too, since decoding JSON can
+		// unescape a form the raw body hid.
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		body := Redact(string(raw), c.forms)
+		apiErr := &APIError{Method: r.method, Path: path, StatusCode: resp.StatusCode, Message: cut(Redact(serviceMessage([]byte(body)), c.forms), maxErrorMessage),
+			Body: body, Attempts: at.n, earlierWritten: at.earlierWritten}
 		if r.kind == kindCreate && (resp.StatusCode == http.StatusBadGateway || resp.StatusCode == http.StatusGatewayTimeout) {
 			// A gateway answered: the service behind it may have acted.
 			return &JobMaybeCreatedError{TemplateID: r.templateID, Err: apiErr}
@@ -105,7 +105,8 @@ func (c *Client) call(ctx context.Context, r request, out any) error {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
 		return nil
 	}
-	if err := decodeJSON(resp.Body, out); err != nil {
+	const maxAnswer = 64 << 20 // a runaway answer cannot exhaust memory
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxAnswer)).Decode(out); err != nil {
 		e := fmt.Errorf("%s %s: %d answer that is not the expected JSON: %w", r.method, path, resp.StatusCode, err)
 		if r.kind == kindCreate {
 			return &JobMaybeCreatedError{TemplateID: r.templateID, Err: e}
@@ -189,14 +190,6 @@ func (c *Client) beforeAttempt(_ retryablehttp.Logger, req *http.Request, retry 
 	c.debug(req.Context(), "etl request", map[string]any{
 		"method": req.Method, "path": req.URL.Path, "attempt": at.n,
 	})
-}
-
-// decodeJSON reads a success body into out, bounded so that a runaway answer
-// cannot exhaust memory.
-func decodeJSON(r io.Reader, out any) error {
-	const maxAnswer = 64 << 20
-	dec := json.NewDecoder(io.LimitReader(r, maxAnswer))
-	return dec.Decode(out)
 }
 
 // requestKind classifies a request by what repeating it risks, which

@@ -253,29 +253,6 @@ func fieldsWord(n int) string {
 	return fmt.Sprintf("%d fields", n)
 }
 
-// quoteError returns the ProblemQuote error for what is wrong on line, with
-// the one advice on quoting.
-func quoteError(what string, line int64) error {
-	return &FileError{Problem: ProblemQuote, Line: line, Offset: -1,
-		Detail: fmt.Sprintf("line %d: %s", line, what),
-		Fix:    "a field that contains a quote must be enclosed in quotes, with each quote inside it doubled, such as \"say \"\"hi\"\"\"; nothing may follow the closing quote but the delimiter or the line break"}
-}
-
-// neverClosed returns the ProblemQuote error for a quoted field opened on
-// line that the file ends inside.
-func neverClosed(line int64) error {
-	return &FileError{Problem: ProblemQuote, Line: line, Offset: -1,
-		Detail: fmt.Sprintf("line %d: a quoted field is never closed (the file ends inside it)", line),
-		Fix:    "close the quoted field with a quote, and double every quote inside it"}
-}
-
-// emptyFirstLine returns the ProblemNoHeader error for a blank first line.
-func emptyFirstLine() error {
-	return &FileError{Problem: ProblemNoHeader, Line: 1, Offset: -1,
-		Detail: "line 1 is empty: the first line must be the header row of column names",
-		Fix:    "remove the empty line(s) before the header"}
-}
-
 // otherDelims are the delimiters counted in the header to tell a file in
 // another format (or with ';', which no format uses); recordScanner.others
 // counts them in this order.

@@ -1,6 +1,9 @@
 package flatfile
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // The states of recordScanner.state.
 const (
@@ -273,7 +276,9 @@ const afterClosingQuote = "a character other than the delimiter or a line break 
 func (s *recordScanner) bad(what string) {
 	s.malformed = true
 	if s.check {
-		s.fail(quoteError(what, s.line+1))
+		s.fail(&FileError{Problem: ProblemQuote, Line: s.line + 1, Offset: -1,
+			Detail: fmt.Sprintf("line %d: %s", s.line+1, what),
+			Fix:    "a field that contains a quote must be enclosed in quotes, with each quote inside it doubled, such as \"say \"\"hi\"\"\"; nothing may follow the closing quote but the delimiter or the line break"})
 	}
 }
 
@@ -289,7 +294,9 @@ func (s *recordScanner) fail(err error) {
 func (s *recordScanner) blankLine() {
 	s.rec, s.prev = recEmpty, '\n'
 	if s.check && s.records == 0 {
-		s.fail(emptyFirstLine())
+		s.fail(&FileError{Problem: ProblemNoHeader, Line: 1, Offset: -1,
+			Detail: "line 1 is empty: the first line must be the header row of column names",
+			Fix:    "remove the empty line(s) before the header"})
 	}
 }
 
@@ -314,7 +321,9 @@ func (s *recordScanner) finish() {
 	case scanIn:
 		s.malformed = true
 		if s.check {
-			s.fail(neverClosed(s.quoteLine))
+			s.fail(&FileError{Problem: ProblemQuote, Line: s.quoteLine, Offset: -1,
+				Detail: fmt.Sprintf("line %d: a quoted field is never closed (the file ends inside it)", s.quoteLine),
+				Fix:    "close the quoted field with a quote, and double every quote inside it"})
 		}
 	case scanOut:
 		if s.rec != recContent {

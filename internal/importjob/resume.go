@@ -259,11 +259,6 @@ func Preview(entries []Entry, c Create) *Entry {
 		// over) are not there.
 		i = slices.IndexFunc(entries, ofKey)
 	}
-	return entryAt(entries, i)
-}
-
-// entryAt is &entries[i], or nil when i < 0.
-func entryAt(entries []Entry, i int) *Entry {
 	if i < 0 {
 		return nil
 	}

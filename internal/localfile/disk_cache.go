@@ -192,22 +192,17 @@ func (d *DiskCache) checkDirs() string {
 		if err != nil {
 			return fmt.Sprintf("the hash cache directory %s cannot be read: %v", p, err)
 		}
-		if !fi.IsDir() {
-			return fmt.Sprintf("the hash cache directory %s is not a directory (%s)", p, describeType(fi.Mode()))
+		if kind := "mode " + fi.Mode().String(); !fi.IsDir() {
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				kind = "a symbolic link"
+			}
+			return fmt.Sprintf("the hash cache directory %s is not a directory (%s)", p, kind)
 		}
 		if why := notOurs(fi); why != "" {
 			return fmt.Sprintf("the hash cache directory %s is %s", p, why)
 		}
 	}
 	return ""
-}
-
-// describeType names a file's type.
-func describeType(m fs.FileMode) string {
-	if m&fs.ModeSymlink != 0 {
-		return "a symbolic link"
-	}
-	return "mode " + m.String()
 }
 
 // notOurs says why the file whose metadata is fi is not this user's alone

@@ -142,20 +142,10 @@ func jobOf(name string) string {
 	if i := strings.IndexByte(rest, '-'); i >= 0 {
 		rest = rest[i+1:]
 	}
-	if len(rest) > 21 && rest[20] == '-' && isDigits(rest[:20]) {
+	if len(rest) > 21 && rest[20] == '-' && strings.Trim(rest[:20], "0123456789") == "" {
 		rest = rest[21:]
 	}
 	return rest
-}
-
-// isDigits reports whether s is decimal digits alone.
-func isDigits(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // ProcessAlive reports whether process pid exists; where that cannot be

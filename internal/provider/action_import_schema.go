@@ -30,6 +30,17 @@ import (
 // resource's words about what a change does are left out
 // (invocationDescription).
 func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	// The file block: the resource's (actionAttribute) less content_wo,
+	// which an action has no use for since it keeps nothing in state.
+	file, _ := actionAttribute(fileAttribute()).(schema.SingleNestedAttribute)
+	file.MarkdownDescription = "A delimited file to upload, by `path` or inline. Exactly one of `file`, `rows` and `inputs` is set. In `file`, exactly one of `path` and `content` is set."
+	// The framework's timeouts.invoke, with its description; the
+	// attribute's own validator refuses a value that is not a duration at
+	// plan.
+	limits, _ := timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+		InvokeDescription: "How long an invocation may take, the upload and `wait_for_completion` included, such as `\"2h\"`. Defaults to `\"30m\"`.",
+	}).(schema.SingleNestedAttribute)
+	limits.MarkdownDescription = "Time limits, as Go durations."
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs an import job on demand: every invocation starts one new job, as the `etl_import` resource would, optionally submits it and waits for it, " +
 			"and reports its progress. It keeps nothing in state. Invoke it with `terraform apply -invoke=action.etl_import.<name>` or from a resource's " +
@@ -40,7 +51,7 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
-			"file": actionFileAttribute(),
+			"file": file,
 			"rows": schema.ListAttribute{
 				MarkdownDescription: "Rows to send, header row first, such as `[[\"Account\", \"Amount\"], [\"4000\", \"100\"]]`; every row as wide as the header. " +
 					"Sent as a JSON body, or as a CSV file when that body would pass 25 MB. Exactly one of `file`, `rows` and `inputs` is set.",
@@ -58,18 +69,9 @@ func (a *importAction) Schema(ctx context.Context, _ action.SchemaRequest, resp 
 				MarkdownDescription: "Whether each invocation waits, up to `timeouts.invoke`, until its job ends: `ERROR`, `CANCELLED` and `EXPIRED` then fail it. Defaults to `false`.",
 				Optional:            true,
 			},
-			"timeouts": actionTimeoutsAttribute(ctx),
+			"timeouts": limits,
 		},
 	}
-}
-
-// actionFileAttribute returns the action's file block: the resource's
-// (actionAttribute) less content_wo, which an action has no use for since
-// it keeps nothing in state.
-func actionFileAttribute() schema.Attribute {
-	a, _ := actionAttribute(fileAttribute()).(schema.SingleNestedAttribute)
-	a.MarkdownDescription = "A delimited file to upload, by `path` or inline. Exactly one of `file`, `rows` and `inputs` is set. In `file`, exactly one of `path` and `content` is set."
-	return a
 }
 
 // actionInputsDescription describes the action's inputs in its own words:
@@ -159,17 +161,6 @@ func sentences(desc string) []string {
 	return out
 }
 
-// actionTimeoutsAttribute returns the framework's action timeouts
-// attribute, timeouts.invoke, with its description; the attribute's own
-// validator refuses a value that is not a duration at plan.
-func actionTimeoutsAttribute(ctx context.Context) schema.Attribute {
-	a, _ := timeouts.AttributesWithOpts(ctx, timeouts.Opts{
-		InvokeDescription: "How long an invocation may take, the upload and `wait_for_completion` included, such as `\"2h\"`. Defaults to `\"30m\"`.",
-	}).(schema.SingleNestedAttribute)
-	a.MarkdownDescription = "Time limits, as Go durations."
-	return a
-}
-
 // importActionModel holds the etl_import action's configuration as
 // Terraform sends it to ValidateConfig, ModifyPlan and Invoke.
 type importActionModel struct {
@@ -219,7 +210,7 @@ func specFile(ctx context.Context, obj types.Object) (types.Object, diag.Diagnos
 // (submitDefault): a job created for inputs runs only once submitted.
 func (a importActionModel) spec(ctx context.Context) (importSpec, diag.Diagnostics) {
 	s := importSpec{
-		TemplateID: a.TemplateID, Rows: a.Rows, RowsWO: types.ListNull(columnsType),
+		TemplateID: a.TemplateID, Rows: a.Rows,
 		Submit: a.Submit, WaitForCompletion: a.WaitForCompletion, ContentSHA256: types.StringUnknown(),
 	}
 	file, diags := specFile(ctx, a.File)
@@ -236,7 +227,7 @@ func (a importActionModel) spec(ctx context.Context) (importSpec, diag.Diagnosti
 // timeout returns timeouts.invoke, or defaultCreateTimeout (the
 // resource's create timeout) when it is not set. A value that is not a
 // duration was already refused at plan by the timeouts package's own
-// validator (actionTimeoutsAttribute).
+// validator (see the action's Schema).
 func (a importActionModel) timeout(ctx context.Context) (time.Duration, diag.Diagnostics) {
 	return configuredTimeout(ctx, a.Timeouts.Object, "invoke", defaultCreateTimeout, a.Timeouts.Invoke)
 }

@@ -170,7 +170,7 @@ func TestImportActionModelJob(t *testing.T) {
 	if f.Format.ValueString() != "TDF" || f.Name.ValueString() != "gl.tsv" || f.Encoding.ValueString() != "UTF-8" || f.PartName.ValueString() != "file" || !f.ContentWO.IsNull() {
 		t.Errorf("file %+v: want the defaults filled in", f)
 	}
-	if !m.ContentSHA256.IsUnknown() || !m.RowsWO.IsNull() || !m.Rows.IsNull() || !m.Submit.ValueBool() || m.TemplateID.ValueString() != "1" {
+	if !m.ContentSHA256.IsUnknown() || !m.Rows.IsNull() || !m.Submit.ValueBool() || m.TemplateID.ValueString() != "1" {
 		t.Errorf("model %+v", m)
 	}
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -51,12 +52,6 @@ const (
 	// lists templates.
 	summaryListingTemplates = "Listing templates failed"
 )
-
-// addRequestError adds the error for a failed request to the service,
-// titled summary, worded by explain.
-func addRequestError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, explain(err))
-}
 
 // explain words a failed request's error for its user: the error, then,
 // each a sentence with a leading space, its hint (hintOf), then what to do
@@ -242,7 +237,7 @@ const (
 // bug in the provider.
 func addStillUnknown(diags *diag.Diagnostics, at path.Path, when string) {
 	diags.AddAttributeError(at, "Value not known",
-		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", attrName(at), when))
+		fmt.Sprintf("%s still has unknown values %s: this is a bug in the provider; please report it.", at.String(), when))
 }
 
 // outsideError is an error found in what lies outside the configuration:
@@ -317,7 +312,7 @@ func reportUpload(ctx context.Context, up *preparedUpload, interval time.Duratio
 
 // logWaiting logs at INFO that job jobID is still status after elapsed,
 // waiting for it to finish (etl.JobWait.Waiting).
-func logWaiting(ctx context.Context, jobID string, status etl.JobStatus, elapsed time.Duration) {
+func logWaiting(ctx context.Context, jobID string, status jobstatus.JobStatus, elapsed time.Duration) {
 	elapsed = elapsed.Round(time.Second)
 	tflog.Info(ctx, fmt.Sprintf("import job %s is %s after %s; waiting for it to finish", jobID, status, elapsed),
 		map[string]any{"job_id": jobID, "status": string(status), "elapsed_s": int64(elapsed.Seconds())})

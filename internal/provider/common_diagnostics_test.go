@@ -20,6 +20,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -230,7 +231,7 @@ func TestProxyErrorDiagnostic(t *testing.T) {
 	defer cancel()
 	_, err = client.ListTemplates(ctx)
 	var diags diag.Diagnostics
-	addRequestError(&diags, summaryListingTemplates, err)
+	diags.AddError(summaryListingTemplates, explain(err))
 	if len(diags) != 1 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -330,7 +331,7 @@ func TestWaitProgress(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{RunTime: 6 * testTuning.progressEvery})
 	id := startJob(t, e, emulator.GLActualsTemplateID, glRows)
 	var d diag.Diagnostics
-	if job := testRunner(t, e).wait(ctx, &etl.Job{ID: id, Status: etl.StatusRunning}, time.Minute, false, &d); d.HasError() || job.Status != etl.StatusCompleted {
+	if job := testRunner(t, e).wait(ctx, &etl.Job{ID: id, Status: jobstatus.StatusRunning}, time.Minute, false, &d); d.HasError() || job.Status != jobstatus.StatusCompleted {
 		t.Fatalf("wait = %+v, %v", job, d)
 	}
 	lines := out.infoLines(t)

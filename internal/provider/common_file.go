@@ -25,7 +25,7 @@ import (
 // its model (fileModel, of the schema's types fileAttrTypes), where its
 // attributes are (filePath), its inline text (inline); its schema
 // (fileAttribute, of which each input's file, inputFileAttribute, and the
-// action's, actionFileAttribute, are made), with the plan modifiers of its
+// action's, in its Schema, are made), with the plan modifiers of its
 // defaults (fileDefault); its defaults, each rule once (withDefaults); and
 // the checks of its configuration (checkFileConfig) and of its bytes
 // (checkTarget, readFileRecord, checkContent).

@@ -28,9 +28,8 @@ type importSpec struct {
 	TemplateID types.String
 	// File is the file attribute (fileAttrTypes; null without a file).
 	File types.Object
-	// Rows and RowsWO are the rows, as rows or rows_wo (the write-only
-	// value itself comes from writeOnlyData: RowsWO is null here).
-	Rows, RowsWO types.List
+	// Rows is the rows attribute (rows_wo's value comes from writeOnlyData).
+	Rows types.List
 	// Inputs is the inputs attribute (inputAttrTypes; null without).
 	Inputs types.Map
 	// ContentSHA256 is the hash the plan took; unknown when it could not.
@@ -155,7 +154,7 @@ func rowsCRLFWarning(rows [][]string, at path.Path, limit int64) diag.Diagnostic
 	if !found {
 		return diags
 	}
-	name := attrName(at)
+	name := at.String()
 	where := fmt.Sprintf("%s[%d][%d] (row %d, column %d", name, c.Row, c.Cell, c.Row, c.Cell+1)
 	if c.Row == 0 {
 		where = fmt.Sprintf("%s[0][%d] (the header row, column %d", name, c.Cell, c.Cell+1)

@@ -35,7 +35,7 @@ import (
 type inputModel struct {
 	File types.Object `tfsdk:"file"`
 	Rows types.List   `tfsdk:"rows"`
-	// The input's data facts (inputFactsAttributes); null in
+	// The input's data facts (inputsAttribute); null in
 	// the action's inputs, which have none.
 	dataFacts
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -68,11 +69,11 @@ type runnerWording struct {
 // statusSeen returns what waiting calls with each status it reads: a
 // progress message when the status changes to one still in progress (the
 // caller reports the final one); nil without progress.
-func (r *jobRunner) statusSeen(jobID string, last etl.JobStatus) func(etl.JobStatus) {
+func (r *jobRunner) statusSeen(jobID string, last jobstatus.JobStatus) func(jobstatus.JobStatus) {
 	if r.progress == nil {
 		return nil
 	}
-	return func(s etl.JobStatus) {
+	return func(s jobstatus.JobStatus) {
 		if s != last && !s.Final() {
 			last = s
 			r.progress(fmt.Sprintf("Import job %s is %s", jobID, s))
@@ -159,7 +160,7 @@ func (r *jobRunner) wait(ctx context.Context, job *etl.Job, timeout time.Duratio
 	last := *job
 	t := r.tuning.orDefaults() // its intervals, a progress message when the status changes, an INFO line every progressEvery
 	status, err := r.client.WaitForJob(ctx, job.ID, job.Status, etl.JobWait{Initial: t.pollInitial, Max: t.pollMax, Seen: r.statusSeen(job.ID, job.Status),
-		Every: t.progressEvery, Waiting: func(s etl.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }})
+		Every: t.progressEvery, Waiting: func(s jobstatus.JobStatus, elapsed time.Duration) { logWaiting(ctx, job.ID, s, elapsed) }})
 	if status != "" {
 		last.Status = status
 	}

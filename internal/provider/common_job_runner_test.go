@@ -13,6 +13,7 @@ import (
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/flatfile"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -43,13 +44,13 @@ func TestJobRunnerWording(t *testing.T) {
 
 // statusSeen reports each change to a status still in progress, once.
 func TestJobRunnerStatusSeen(t *testing.T) {
-	if (&jobRunner{}).statusSeen("1", etl.StatusRunning) != nil {
+	if (&jobRunner{}).statusSeen("1", jobstatus.StatusRunning) != nil {
 		t.Error("without progress, waiting needs no callback")
 	}
 	var got []string
 	r := &jobRunner{progress: func(m string) { got = append(got, m) }}
-	seen := r.statusSeen("7", etl.StatusSubmitted)
-	for _, s := range []etl.JobStatus{etl.StatusSubmitted, etl.StatusQueued, etl.StatusQueued, etl.StatusRunning, etl.StatusCompleted} {
+	seen := r.statusSeen("7", jobstatus.StatusSubmitted)
+	for _, s := range []jobstatus.JobStatus{jobstatus.StatusSubmitted, jobstatus.StatusQueued, jobstatus.StatusQueued, jobstatus.StatusRunning, jobstatus.StatusCompleted} {
 		seen(s)
 	}
 	want := "Import job 7 is QUEUED|Import job 7 is RUNNING"
@@ -63,17 +64,17 @@ func TestJobRunnerWait(t *testing.T) {
 	e := newTestEmulator(t, emulator.Options{})
 	r := &jobRunner{client: testClient(t, e), tuning: testTuning, wording: resourceWording}
 
-	ok := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, glRows), Status: etl.StatusRunning}
+	ok := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, glRows), Status: jobstatus.StatusRunning}
 	var d diag.Diagnostics
 	got := r.wait(ctx, ok, time.Minute, false, &d)
-	if d.HasError() || got.Status != etl.StatusCompleted || got.ModelName != "Finance Plan" {
+	if d.HasError() || got.Status != jobstatus.StatusCompleted || got.ModelName != "Finance Plan" {
 		t.Fatalf("completed job: %+v, %v", got, d)
 	}
 
-	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
+	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: jobstatus.StatusRunning}
 	d = nil
 	got = r.wait(ctx, failed, time.Minute, false, &d)
-	if d.ErrorsCount() != 1 || got.Status != etl.StatusError {
+	if d.ErrorsCount() != 1 || got.Status != jobstatus.StatusError {
 		t.Fatalf("failed job: %+v, %v", got, d)
 	}
 	if want := "Import job " + failed.ID + " ended with status ERROR"; d.Errors()[0].Summary() != want {
@@ -86,7 +87,7 @@ func TestJobRunnerWait(t *testing.T) {
 	// keep_failed: the same failure is a warning that the job stays.
 	d = nil
 	got = r.wait(ctx, failed, time.Minute, true, &d)
-	if d.HasError() || d.WarningsCount() != 1 || got.Status != etl.StatusError {
+	if d.HasError() || d.WarningsCount() != 1 || got.Status != jobstatus.StatusError {
 		t.Fatalf("failed job kept: %+v, %v", got, d)
 	}
 	if w := d.Warnings()[0]; w.Summary() != "Import job "+failed.ID+" ended with status ERROR" || !strings.Contains(w.Detail(), keptFailed) || strings.Contains(w.Detail(), keptEnded) {
@@ -99,7 +100,7 @@ func TestJobRunnerActionWaitWording(t *testing.T) {
 	ctx := context.Background()
 	e := newTestEmulator(t, emulator.Options{})
 	r := &jobRunner{client: testClient(t, e), tuning: testTuning, wording: actionWording}
-	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: etl.StatusRunning}
+	failed := &etl.Job{ID: startJob(t, e, emulator.GLActualsTemplateID, [][]string{{"Account", "Value"}, {"4000", "1"}}), Status: jobstatus.StatusRunning}
 	var d diag.Diagnostics
 	r.wait(ctx, failed, time.Minute, false, &d)
 	if d.ErrorsCount() != 1 || !strings.Contains(d.Errors()[0].Detail(), actionWording.afterFailure) || strings.Contains(d.Errors()[0].Detail(), keptEnded) {
@@ -107,7 +108,7 @@ func TestJobRunnerActionWaitWording(t *testing.T) {
 	}
 
 	e.SetJobStatus(startJob(t, e, emulator.GLActualsTemplateID, glRows), emulator.StatusRunning)
-	running := &etl.Job{ID: e.Jobs()[1].ID, Status: etl.StatusRunning}
+	running := &etl.Job{ID: e.Jobs()[1].ID, Status: jobstatus.StatusRunning}
 	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	d = nil

@@ -78,7 +78,7 @@ func (v stringRule) ValidateString(_ context.Context, req validator.StringReques
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	name := attrName(req.Path)
+	name := req.Path.String()
 	if detail := v.rule(name, req.ConfigValue.ValueString()); detail != "" {
 		summary := v.summary
 		if summary == "" {
@@ -87,9 +87,6 @@ func (v stringRule) ValidateString(_ context.Context, req validator.StringReques
 		resp.Diagnostics.AddAttributeError(req.Path, summary, detail)
 	}
 }
-
-// attrName renders a path the way a user writes it, such as file.format.
-func attrName(p path.Path) string { return p.String() }
 
 // maxRowDiagnostics bounds how many ragged rows are reported one by one.
 const maxRowDiagnostics = 10
@@ -119,13 +116,13 @@ func (rowsValidator) ValidateList(_ context.Context, req validator.ListRequest, 
 	for _, n := range nulls {
 		if n[1] < 0 {
 			resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(n[0]), "Null row",
-				fmt.Sprintf("%s[%d] is null: every row must be a list of cells, like the header row.", attrName(req.Path), n[0]))
+				fmt.Sprintf("%s[%d] is null: every row must be a list of cells, like the header row.", req.Path.String(), n[0]))
 		} else {
 			resp.Diagnostics.AddAttributeError(req.Path.AtListIndex(n[0]).AtListIndex(n[1]), "Null cell",
-				fmt.Sprintf("%s[%d][%d] is null: use \"\" for an empty cell.", attrName(req.Path), n[0], n[1]))
+				fmt.Sprintf("%s[%d][%d] is null: use \"\" for an empty cell.", req.Path.String(), n[0], n[1]))
 		}
 	}
-	for _, p := range etl.CheckRows(attrName(req.Path), rows, maxRowDiagnostics) {
+	for _, p := range etl.CheckRows(req.Path.String(), rows, maxRowDiagnostics) {
 		at := req.Path
 		if p.Row >= 0 {
 			at = at.AtListIndex(p.Row)

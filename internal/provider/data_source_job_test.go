@@ -10,11 +10,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 func TestJobModelOf(t *testing.T) {
 	updated := int64(1700000000123)
-	j := &etl.Job{ID: "1140000000000000001", Name: "GL Actuals", Status: etl.StatusRunning, ModelID: "6", ModelName: "Finance Plan",
+	j := &etl.Job{ID: "1140000000000000001", Name: "GL Actuals", Status: jobstatus.StatusRunning, ModelID: "6", ModelName: "Finance Plan",
 		CreatedDate: 1700000000000, UpdatedDate: &updated, UserName: "Ann"}
 	m := jobModelOf(j, types.StringValue(j.ID))
 	want := jobModel{ID: types.StringValue(j.ID), Name: types.StringValue("GL Actuals"), Status: types.StringValue("RUNNING"),

@@ -111,7 +111,7 @@ func readTemplates(ctx context.Context, c *etl.Client, m *templatesModel, diags 
 	}
 	all, err := c.ListTemplates(ctx)
 	if err != nil {
-		addRequestError(diags, summaryListingTemplates, err)
+		diags.AddError(summaryListingTemplates, explain(err))
 		return
 	}
 	m.Templates = []templateItem{}
@@ -181,7 +181,7 @@ func readTemplate(ctx context.Context, c *etl.Client, m *templateModel, diags *d
 		at = path.Root("name")
 		all, err := c.ListTemplates(ctx)
 		if err != nil {
-			addRequestError(diags, summaryListingTemplates, err)
+			diags.AddError(summaryListingTemplates, explain(err))
 			return
 		}
 		f := etl.TemplateFilter{Name: m.Name.ValueString(), ModelID: m.ModelID.ValueString(), ModelName: m.ModelName.ValueString()}

@@ -32,7 +32,7 @@ func NewServer(version string) *Server { return newServer(version, defaultTuning
 
 // newServer returns a server whose providers poll and report as t says.
 func newServer(version string, t tuning) *Server {
-	return &Server{version: version, tuning: t, gate: newResponseGate()}
+	return &Server{version: version, tuning: t, gate: &responseGate{spacing: responseSpacing, now: time.Now, sleep: time.Sleep}}
 }
 
 // Provider returns a provider that s serves (providerserver.Serve's

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -42,7 +43,7 @@ type importResource struct {
 	journal   *importjob.Journal // the jobs in no state yet (resource_import_journal.go)
 	gate      *responseGate      // spaces the responses (resource_import_response_gate.go)
 	// refreshed: the files of the objects refreshed by this provider
-	// (refreshedSources, resource_import_outside.go).
+	// (Read).
 	refreshed *importjob.Refreshed
 }
 
@@ -198,12 +199,20 @@ func (r *importResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	if err != nil {
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", state.ID.ValueString()), explain(err))
 		return
 	}
 	state.setJob(job)
 	r.heldByState(ctx, state.ID)
-	r.refreshed.Add(state.ID.ValueString(), r.onService(refreshedSources(ctx, state)))
+	// The sources a refresh remembers (sourceKeys), and for an imported job
+	// that has not adopted its configuration (its template_id null in
+	// state; a refused Delete replaces the private mark with the plan's),
+	// its model (importjob.ImportedSource).
+	sources := sourceKeys(ctx, state)
+	if state.TemplateID.IsNull() && known(state.ModelID) {
+		sources = append(sources, importjob.ImportedSource(state.ModelID.ValueString()))
+	}
+	r.refreshed.Add(state.ID.ValueString(), r.onService(sources))
 	refreshFacts(ctx, &state, newHashCache(r.hashCache), r.tuning.bodyLimit())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -225,19 +234,19 @@ func (r *importResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		// another, so it is not cancelled, even with cancel_on_destroy.
 		return
 	}
-	if pc != nil && pc.Replaces != "" && !etl.JobStatus(state.Status.ValueString()).Failed() {
+	if pc != nil && pc.Replaces != "" && !jobstatus.JobStatus(state.Status.ValueString()).Failed() {
 		// A failed job imported nothing: its plan said so (WarnFailedReplaced).
-		warnReplaced(state, &resp.Diagnostics)
+		// Terraform shows no warning of the plan of a replacement's new
+		// object, so the plan of a -replace cannot say the job stays.
+		jobID := state.ID.ValueString()
+		resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s replaced: its data stays in the model", jobID),
+			fmt.Sprintf("This etl_import was replaced (terraform apply -replace, replace_triggered_by, or a change that defines the import), so a new job imports the data again. "+
+				"Job %s (status %s) is only removed from the Terraform state: the data it imported stays in the model, and nothing is deleted from the service.", jobID, state.Status.ValueString()))
 	}
 	if !state.CancelOnDestroy.ValueBool() {
 		return // the job and its data stay; Terraform forgets the job
 	}
-	r.cancelOnDestroy(ctx, state, resp)
-}
-
-// cancelOnDestroy cancels the job of state unless it is final or gone
-// (etl.Client.CancelUnfinished).
-func (r *importResource) cancelOnDestroy(ctx context.Context, state importModel, resp *resource.DeleteResponse) {
+	// cancel_on_destroy cancels the job unless it is final or gone (etl.Client.CancelUnfinished).
 	if r.client == nil {
 		notConfigured(&resp.Diagnostics)
 		return
@@ -300,7 +309,7 @@ func (r *importResource) Update(ctx context.Context, req resource.UpdateRequest,
 		plan.UpdatedDate = state.UpdatedDate
 		markGone(&plan, &resp.Diagnostics)
 	case err != nil:
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s failed", plan.ID.ValueString()), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s failed", plan.ID.ValueString()), explain(err))
 	}
 	if resp.Diagnostics.HasError() {
 		return

@@ -25,13 +25,6 @@ import (
 // it is with inputs.
 const dataFactsNote = " Known at plan when the data is; null with `inputs` (each input has its own)."
 
-// dataFactsAttributes are columns, row_count and size_bytes.
-func dataFactsAttributes() map[string]schema.Attribute {
-	return factsAttributes("The header row's cells; null for write-only data."+dataFactsNote,
-		"How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`."+dataFactsNote,
-		"How many bytes are sent: those `content_sha256` hashes."+dataFactsNote)
-}
-
 // factsAttributes are columns, row_count and size_bytes, described so.
 func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
@@ -39,14 +32,6 @@ func factsAttributes(columns, rowCount, sizeBytes string) map[string]schema.Attr
 		"row_count":  schema.Int64Attribute{MarkdownDescription: rowCount, Computed: true},
 		"size_bytes": schema.Int64Attribute{MarkdownDescription: sizeBytes, Computed: true},
 	}
-}
-
-// sameData reports whether prior and next define the same, known, import:
-// the same bytes read the same way, so the same facts.
-func sameData(ctx context.Context, prior, next importModel) bool {
-	p, d1 := prior.spec().definition(ctx)
-	n, d2 := next.spec().definition(ctx)
-	return !d1.HasError() && !d2.HasError() && known(prior.ContentSHA256) && p.Known() && n.Known() && p.String() == n.String()
 }
 
 // keepUnchanged returns planned with, for the same data, the state's value
@@ -74,7 +59,11 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest, plan, state 
 	wo, diags := readWriteOnly(ctx, req.Config)
 	resp.Diagnostics.Append(diags...)
 	f := planDataFacts(ctx, plan.spec(), wo, hc.counted, limit, &resp.Diagnostics)
-	if sameData(ctx, state, plan) {
+	// The same, known, import: the same bytes read the same way, so the
+	// same facts.
+	p, d1 := state.spec().definition(ctx)
+	n, d2 := plan.spec().definition(ctx)
+	if !d1.HasError() && !d2.HasError() && known(state.ContentSHA256) && p.Known() && n.Known() && p.String() == n.String() {
 		f = keepUnchanged(f, state.dataFacts)
 	}
 	setPlannedFacts(ctx, resp, path.Empty(), f)

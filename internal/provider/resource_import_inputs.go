@@ -35,7 +35,14 @@ const inputsHashDescription = " With `inputs`, one hash over every input ([how](
 
 // inputsAttribute is etl_import.inputs.
 func inputsAttribute() schema.Attribute {
-	attrs := inputFactsAttributes()
+	// The data facts of one input, as the top-level ones (the resource's
+	// Schema) are of the file or rows: planned as those are, an input's
+	// file counted in the read that hashes it (planInputEntry), its rows as
+	// the CSV file they are sent as. The action's inputs have none
+	// (actionInputsAttribute).
+	attrs := factsAttributes("This input's header row's cells; null for write-only data."+inputFactsNote,
+		"How many data rows, after the header, the service imports into this input."+inputFactsNote,
+		"How many bytes this input sends."+inputFactsNote)
 	attrs["file"] = inputFileAttribute()
 	attrs["rows"] = schema.ListAttribute{
 		MarkdownDescription: "Rows to load into this input, header row first, sent as a CSV file (`" + etl.CSVFileName + "`).",
@@ -186,17 +193,6 @@ func (r *importResource) warnSeveralSteps(ctx context.Context, plan importModel,
 // inputFactsNote ends each input's description: when a value is known.
 const inputFactsNote = " Known at plan when the data is."
 
-// inputFactsAttributes are the data facts of one input, as the top-level
-// ones (dataFactsAttributes) are of the file or rows: planned as those are,
-// an input's file counted in the read that hashes it (planInputEntry), its
-// rows as the CSV file they are sent as. The action's inputs have none
-// (actionInputsAttribute).
-func inputFactsAttributes() map[string]schema.Attribute {
-	return factsAttributes("This input's header row's cells; null for write-only data."+inputFactsNote,
-		"How many data rows, after the header, the service imports into this input."+inputFactsNote,
-		"How many bytes this input sends."+inputFactsNote)
-}
-
 // planInputFacts sets in the plan the facts of each input: those of its
 // entry (entries: the inputs hashed, in the key order of inputs; nil when
 // the hash is unknown, and the facts then are too). For the same data as
@@ -285,14 +281,14 @@ func inputFactsNow(ctx context.Context, in keyedInput, wo writeOnlyData) dataFac
 // job's), the entries of a job with inputs: which step of the template
 // each input loads, and the input id that step had. A later plan compares
 // them with the template as it is then (importjob.SameStepsNewIDs).
-func saveInputSteps(ctx context.Context, entries []inputEntry, p privateSetter, diags *diag.Diagnostics) {
+func saveInputSteps(ctx context.Context, entries []inputEntry, p privateStore, diags *diag.Diagnostics) {
 	if entries != nil {
 		setPrivateJSON(ctx, p, privateInputStepsKey, entries, diags)
 	}
 }
 
 // inputStepsFrom reads what saveInputSteps kept; nil when nothing.
-func inputStepsFrom(ctx context.Context, p privateGetter) []inputEntry {
+func inputStepsFrom(ctx context.Context, p privateStore) []inputEntry {
 	if e, ok := privateJSON[[]inputEntry](ctx, p, privateInputStepsKey); ok {
 		return *e
 	}
@@ -301,7 +297,7 @@ func inputStepsFrom(ctx context.Context, p privateGetter) []inputEntry {
 
 // rehashed reports whether the plan recorded a new content_sha256 for the
 // same data (importjob.ChangePlan.Rehash).
-func rehashed(ctx context.Context, p privateGetter) bool {
+func rehashed(ctx context.Context, p privateStore) bool {
 	v, _ := p.GetKey(ctx, privateRehashedKey)
 	return len(v) > 0
 }

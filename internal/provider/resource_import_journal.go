@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 	"github.com/etl-provider/terraform-provider-etl/internal/localfile"
 )
@@ -117,7 +118,7 @@ func (r *importResource) settleDelete(ctx context.Context, state importModel, pc
 	}
 	d := importjob.Deleted{Job: r.ref(state.ID.ValueString())}
 	if pc != nil {
-		d.Replaced = &importjob.Replaced{Asked: pc.Replaces != "", Key: r.journalKey(ctx, state), Status: etl.JobStatus(state.Status.ValueString()),
+		d.Replaced = &importjob.Replaced{Asked: pc.Replaces != "", Key: r.journalKey(ctx, state), Status: jobstatus.JobStatus(state.Status.ValueString()),
 			Gone: isGone(state.Status), Planned: importjob.NewKey(r.client.BaseURL(), pc.Definition)}
 	}
 	handed, drops, err := r.journal.Delete(d)
@@ -140,7 +141,11 @@ func (r *importResource) settleCreate(ctx context.Context, plan *importModel, re
 	}
 	s, err := r.journal.SettleCreate(r.journalKey(ctx, *plan))
 	if unsure := (*importjob.UnsureError)(nil); errors.As(err, &unsure) {
-		addUnsure(unsure, &resp.Diagnostics)
+		// It started none: it says why and what to run.
+		resp.Diagnostics.AddError("No import job started: the journal of started jobs cannot say whether it holds this data's job",
+			fmt.Sprintf("Checking this create against the provider's journal of started jobs failed: %s. "+
+				"An earlier apply may have started a job with this data that the journal holds, so no new job was started: a second one would import the data twice. "+
+				"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", unsure, journalDirName))
 		return s, false
 	}
 	logJournal(ctx, err)
@@ -189,7 +194,7 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 	if err != nil && !etl.IsNotFound(err) {
 		// Keep the job in state (its details come with the next refresh),
 		// so that the next apply resumes it again rather than forget it.
-		addRequestError(&resp.Diagnostics, fmt.Sprintf("Reading import job %s to resume it failed", id), err)
+		resp.Diagnostics.AddError(fmt.Sprintf("Reading import job %s to resume it failed", id), explain(err))
 		return true
 	}
 	facts := importjob.Resumed{Gone: err != nil, Submit: plan.Submit.ValueBool(), KeepFailed: plan.KeepFailed.ValueBool()}
@@ -198,7 +203,13 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 	}
 	d := importjob.Resume(facts)
 	if d.StartNew {
-		warnNotResumed(id, facts, &resp.Diagnostics)
+		if facts.Gone {
+			resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
+				fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
+		} else {
+			resp.Diagnostics.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, facts.Status),
+				fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; the job has since ended with status %s without importing its data, so a new job imports the data.", id, facts.Status))
+		}
 		return false
 	}
 	tflog.Info(ctx, "resuming import job an earlier apply left unrecorded", map[string]any{"job_id": id, "status": string(job.Status)})
@@ -210,18 +221,6 @@ func (r *importResource) resume(ctx context.Context, plan *importModel, id strin
 			"To import the data again on purpose, run: %s.", id, job.Status, replaceCommand))
 	r.submitAndWait(ctx, plan, job, !d.Submit, timeout, resp)
 	return true
-}
-
-// warnNotResumed says why the job an earlier apply left is not resumed: it
-// is gone, or it ended without importing.
-func warnNotResumed(id string, f importjob.Resumed, diags *diag.Diagnostics) {
-	if f.Gone {
-		diags.AddWarning(fmt.Sprintf("Import job %s no longer found; starting a new job", id),
-			fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; this apply would have resumed it, but the service no longer knows it. A new job imports the data.", id))
-		return
-	}
-	diags.AddWarning(fmt.Sprintf("Import job %s ended %s; starting a new job", id, f.Status),
-		fmt.Sprintf("An earlier apply started job %s and was cut short before Terraform recorded it; the job has since ended with status %s without importing its data, so a new job imports the data.", id, f.Status))
 }
 
 // When the provider may settle an old job instead of starting one.
@@ -264,7 +263,7 @@ type plannedCreate struct {
 // planned again at apply, right before its Create (one created before
 // its destroy), tells that Create which job it replaces (NoteReplacement):
 // the framework gives a Create no private state.
-func (r *importResource) recordPlannedCreate(ctx context.Context, plan importModel, prior privateGetter, p privateSetter, diags *diag.Diagnostics) {
+func (r *importResource) recordPlannedCreate(ctx context.Context, plan importModel, prior, p privateStore, diags *diag.Diagnostics) {
 	pc := plannedCreate{}
 	if id, ok := privateJSON[string](ctx, prior, privateLiveKey); ok {
 		pc.Replaces = *id
@@ -310,16 +309,6 @@ func (r *importResource) previewResume(ctx context.Context, pc plannedCreate, di
 			"To import the data again instead, apply, then run: %s.", id, id, replaceCommand))
 }
 
-// warnReplaced says, at apply, that the Delete of a replacement asked for
-// leaves the job and its data: Terraform shows no warning of the plan of
-// a replacement's new object, so the plan of a -replace cannot say it.
-func warnReplaced(state importModel, diags *diag.Diagnostics) {
-	jobID := state.ID.ValueString()
-	diags.AddWarning(fmt.Sprintf("Import job %s replaced: its data stays in the model", jobID),
-		fmt.Sprintf("This etl_import was replaced (terraform apply -replace, replace_triggered_by, or a change that defines the import), so a new job imports the data again. "+
-			"Job %s (status %s) is only removed from the Terraform state: the data it imported stays in the model, and nothing is deleted from the service.", jobID, state.Status.ValueString()))
-}
-
 // notSettledWhy says, by reason, why a job an apply cut short left is
 // dropped from the journal without being settled (importjob.Reason).
 var notSettledWhy = map[importjob.Reason]string{
@@ -339,13 +328,4 @@ func warnDropped(drops []importjob.Drop, diags *diag.Diagnostics) {
 				fmt.Sprintf("Job %[1]s is removed from the provider's journal of started jobs; nothing is sent to the service, and the data job %[1]s imported, if any, stays in the model. "+
 					"To keep job %[1]s in the state instead, adopt it: terraform state rm '<address>' if the resource holds another job, then terraform import '<address>' %[1]s, where <address> is this etl_import's.", id))
 	}
-}
-
-// addUnsure fails a create that cannot tell which job of the journal it
-// should settle: it started none, and says why and what to run.
-func addUnsure(u *importjob.UnsureError, diags *diag.Diagnostics) {
-	diags.AddError("No import job started: the journal of started jobs cannot say whether it holds this data's job",
-		fmt.Sprintf("Checking this create against the provider's journal of started jobs failed: %s. "+
-			"An earlier apply may have started a job with this data that the journal holds, so no new job was started: a second one would import the data twice. "+
-			"Run terraform apply again; it decides again. If this persists, check that the journal's directory (%s under the configuration's data directory, .terraform) can be read and written.", u, journalDirName))
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -53,7 +52,7 @@ func (r *importResource) holding(ctx context.Context, req resource.ModifyPlanReq
 // planUnreadable applies importjob.PlanUnreadable to the diagnostics of
 // the plan's data: an outsideError is a warning for an object that holds a
 // job. It returns the diagnostics, and whether the plan must keep the
-// state's data (keepPriorData). A replacement's problems go to the planned
+// state's data (ModifyPlan). A replacement's problems go to the planned
 // private state, for its Delete (refuseDelete).
 func (r *importResource) planUnreadable(ctx context.Context, req resource.ModifyPlanRequest, plan importModel, diags diag.Diagnostics, resp *resource.ModifyPlanResponse) (diag.Diagnostics, bool) {
 	problems := outsideErrors(diags)
@@ -99,27 +98,12 @@ func addRefusals(ctx context.Context, p privateStore, problems []outsideError, d
 	setPrivateJSON(ctx, p, privateRefuseDeleteKey, refusals, diags)
 }
 
-// keepPriorData plans, for a live object whose data cannot be read, what
-// its state holds of it: content_sha256 and the steps of its inputs (the
-// data's facts follow, planFacts). Where the configuration names its data
-// in another place than the state (another path, other inputs or rows),
-// unverified is true: the apply of that change in place must read the
-// data, and records it only if it is the job's (verifyKeptData). With no
-// content_sha256 in state (an imported job), it stays unknown, and the
-// apply reads the data likewise.
-func keepPriorData(ctx context.Context, state, plan importModel, priorSteps []inputEntry) (sum types.String, entries []inputEntry, unverified bool) {
-	if !known(state.ContentSHA256) {
-		return types.StringUnknown(), nil, false
-	}
-	return state.ContentSHA256, priorSteps, !slices.Equal(dataSources(ctx, state), dataSources(ctx, plan))
-}
-
 // verifyKeptData, at the apply of a change in place whose plan could not
-// read the data it names (keepPriorData: unverified), reads it now: it
+// read the data it names (privateUnverifiedKey, ModifyPlan), reads it now: it
 // must be the data of the job, the planned content_sha256. It reports
 // whether the apply may go on; a problem with the data fails it, before
 // anything is sent. wo is the configuration's write-only data.
-func (r *importResource) verifyKeptData(ctx context.Context, wo writeOnlyData, priv privateGetter, state, plan importModel, diags *diag.Diagnostics) bool {
+func (r *importResource) verifyKeptData(ctx context.Context, wo writeOnlyData, priv privateStore, state, plan importModel, diags *diag.Diagnostics) bool {
 	if v, _ := priv.GetKey(ctx, privateUnverifiedKey); len(v) == 0 {
 		return true
 	}
@@ -153,7 +137,7 @@ type refusal struct {
 // refuseDelete fails the Delete of a replacement whose plan could not read
 // the new job's data (planUnreadable), in importjob.RefusedDelete's words:
 // the apply destroys nothing and starts nothing. It reports whether it refused.
-func refuseDelete(ctx context.Context, priv privateGetter, jobID string, diags *diag.Diagnostics) bool {
+func refuseDelete(ctx context.Context, priv privateStore, jobID string, diags *diag.Diagnostics) bool {
 	refusals, ok := privateJSON[[]refusal](ctx, priv, privateRefuseDeleteKey)
 	if !ok || len(*refusals) == 0 {
 		return false
@@ -166,7 +150,7 @@ func refuseDelete(ctx context.Context, priv privateGetter, jobID string, diags *
 
 // Where the data of an etl_import comes from: the file at file.path, or
 // each input's file or rows. A plan that cannot read a file compares them
-// with the state's (keepPriorData); the refreshes of a run remember them
+// with the state's (ModifyPlan); the refreshes of a run remember them
 // (importjob.Refreshed).
 
 // dataSources lists where m's data comes from, one entry per file or
@@ -197,18 +181,6 @@ func sourceKeys(ctx context.Context, m importModel) []string {
 		if strings.Contains(s, "file.path=") {
 			out = append(out, m.TemplateID.String()+" "+s)
 		}
-	}
-	return out
-}
-
-// refreshedSources are the sources a refresh of m remembers (sourceKeys),
-// and for an imported job that has not adopted its configuration (its
-// template_id null in state; a refused Delete replaces the private mark
-// with the plan's), its model (importjob.ImportedSource).
-func refreshedSources(ctx context.Context, m importModel) []string {
-	out := sourceKeys(ctx, m)
-	if m.TemplateID.IsNull() && known(m.ModelID) {
-		out = append(out, importjob.ImportedSource(m.ModelID.ValueString()))
 	}
 	return out
 }
@@ -271,7 +243,7 @@ func (r *importResource) checkAdoptedTemplate(ctx context.Context, templateID st
 // prior is an imported job adopting its configuration (importjob.Adopting:
 // the private flag is set, and the prior value null) rather than a change
 // of the job.
-func adopting(ctx context.Context, prior attr.Value, priv privateGetter) bool {
+func adopting(ctx context.Context, prior attr.Value, priv privateStore) bool {
 	return importjob.Adopting(isAdopted(ctx, priv), !prior.IsNull())
 }
 

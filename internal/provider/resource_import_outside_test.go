@@ -62,7 +62,7 @@ func TestAdopting(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		prior attr.Value
-		priv  privateGetter
+		priv  privateStore
 		want  bool
 	}{
 		{"adopting", null, adopted, true},

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -11,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 	"github.com/etl-provider/terraform-provider-etl/internal/importjob"
 )
 
@@ -46,9 +48,19 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	priorSteps := inputStepsFrom(ctx, req.Private)
 	sum, entries, diags := r.planData(ctx, req, plan, hc)
 	diags, keepPrior := r.planUnreadable(ctx, req, plan, diags, resp)
-	if keepPrior {
-		var unverified bool
-		if sum, entries, unverified = keepPriorData(ctx, state, plan, priorSteps); unverified {
+	// For a live object whose data cannot be read, the plan keeps what its
+	// state holds of it: content_sha256 and the steps of its inputs (the
+	// data's facts follow, planFacts). Where the configuration names its
+	// data in another place than the state (another path, other inputs or
+	// rows), the apply of that change in place must read the data, and
+	// records it only if it is the job's (verifyKeptData). With no
+	// content_sha256 in state (an imported job), it stays unknown, and the
+	// apply reads the data likewise.
+	if keepPrior && !known(state.ContentSHA256) {
+		sum, entries = types.StringUnknown(), nil
+	} else if keepPrior {
+		sum, entries = state.ContentSHA256, priorSteps
+		if !slices.Equal(dataSources(ctx, state), dataSources(ctx, plan)) {
 			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateUnverifiedKey, privateAdoptedValue)...)
 		}
 	}
@@ -68,7 +80,7 @@ func (r *importResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privatePlannedCreateKey, nil)...)
 	// A replacement says once, at apply, that the old job's data stays
-	// (warnReplaced): -replace and a trigger can say it no earlier.
+	// (Delete): -replace and a trigger can say it no earlier.
 	r.planJobChange(ctx, req, plan, state, priorSteps, entries, resp)
 }
 
@@ -82,7 +94,7 @@ func warnDestroy(m importModel, diags *diag.Diagnostics) {
 	jobID, status := m.ID.ValueString(), m.Status.ValueString()
 	detail := fmt.Sprintf("Destroying this etl_import only removes job %s (status %s) from the Terraform state: the data it imported stays in the model. "+
 		"Nothing is deleted from the service.", jobID, status)
-	if m.CancelOnDestroy.ValueBool() && !etl.JobStatus(status).Final() {
+	if m.CancelOnDestroy.ValueBool() && !jobstatus.JobStatus(status).Final() {
 		detail += fmt.Sprintf(" cancel_on_destroy is true, so if job %s is still unfinished then, it is cancelled.", jobID)
 	}
 	diags.AddWarning(fmt.Sprintf("Import job %s: its data stays in the model", jobID), detail)
@@ -118,7 +130,7 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 			resp.Diagnostics.Append(outsideAsWarnings(diags, fmt.Sprintf("The apply fails with this error and adopts nothing until it is fixed; "+
 				"job %s stays in the state as it was imported, and terraform destroy works without it.", state.ID.ValueString()))...)
 		}
-		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(etl.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
+		if !resp.Diagnostics.HasError() && importjob.ReplacesFailed(jobstatus.JobStatus(state.Status.ValueString()), plan.KeepFailed.ValueBool()) {
 			planReplaceFailed(ctx, resp)
 			warnChange(importjob.WarnFailedReplaced, state, plan, &resp.Diagnostics)
 		}
@@ -129,7 +141,7 @@ func (r *importResource) planJobChange(ctx context.Context, req resource.ModifyP
 	next, d := importOf(ctx, plan.spec())
 	resp.Diagnostics.Append(d...)
 	c := importjob.Change{Prior: prior, Next: next, SubmitTurnedOn: submitTurnedOn(state, plan),
-		Status: etl.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}
+		Status: jobstatus.JobStatus(state.Status.ValueString()), Gone: isGone(state.Status), KeepFailed: plan.KeepFailed.ValueBool()}
 	c.NewInputIDsOnly = importjob.SameStepsNewIDs(inputsOf(priorSteps), inputsOf(entries), state.ContentSHA256.ValueString())
 	p := importjob.PlanChange(c)
 	for _, part := range p.Replace {
@@ -192,7 +204,7 @@ func checkUnchangedAtApply(ctx context.Context, state, plan importModel, rehashe
 		diags.AddAttributeError(at, "Change needs a new job",
 			fmt.Sprintf("%s is %q at apply, but job %s was started with %q. It was unknown at plan time, so the plan could not tell and planned an update in place. "+
 				"Nothing was sent, no job was started and the state is unchanged: run terraform apply again, and its plan shows the replacement (a new job).",
-				attrName(at), next.Text(part), state.ID.ValueString(), prior.Text(part)))
+				at.String(), next.Text(part), state.ID.ValueString(), prior.Text(part)))
 	}
 }
 

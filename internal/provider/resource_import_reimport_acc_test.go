@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/emulator"
-	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 // An import happens exactly as often as the user asks: once per change of
@@ -135,7 +135,7 @@ func TestAccReimport_replaceRunning(t *testing.T) {
 	c.apply(t, true, []string{"wait=false"})
 	c.apply(t, true, []string{"wait=false"}, "-replace="+gl("a"))
 	jobs := c.expectJobs(t, 2)
-	if etl.JobStatus(jobs[0].Status).Final() {
+	if jobstatus.JobStatus(jobs[0].Status).Final() {
 		t.Errorf("the replaced job is %s, want it still running its course", jobs[0].Status)
 	}
 	if s := c.state(t)[gl("a")]; s.ID != jobs[1].ID {

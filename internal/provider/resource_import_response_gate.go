@@ -31,11 +31,6 @@ type responseGate struct {
 	lastAny, lastFail time.Time
 }
 
-// newResponseGate returns the gate of a provider process (Server).
-func newResponseGate() *responseGate {
-	return &responseGate{spacing: responseSpacing, now: time.Now, sleep: time.Sleep}
-}
-
 // pass returns when a response may leave: any response waits until
 // spacing after the last create that failed with an object, and such a
 // create (failedWithObject) until spacing after any response, even once

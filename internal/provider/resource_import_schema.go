@@ -84,7 +84,10 @@ func (r *importResource) Schema(ctx context.Context, _ resource.SchemaRequest, r
 		},
 	}
 	maps.Copy(resp.Schema.Attributes, jobAttributes())
-	maps.Copy(resp.Schema.Attributes, dataFactsAttributes())
+	// The data facts: columns, row_count and size_bytes.
+	maps.Copy(resp.Schema.Attributes, factsAttributes("The header row's cells; null for write-only data."+dataFactsNote,
+		"How many data rows, after the header, the service imports, such as `self.row_count > 0` in a `postcondition`."+dataFactsNote,
+		"How many bytes are sent: those `content_sha256` hashes."+dataFactsNote))
 }
 
 // jobAttributes are the job's id and what the service says of it.

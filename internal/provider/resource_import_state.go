@@ -62,7 +62,7 @@ func (m *importModel) setJob(j *etl.Job) {
 
 // spec is the import m plans.
 func (m importModel) spec() importSpec {
-	return importSpec{TemplateID: m.TemplateID, File: m.File, Rows: m.Rows, RowsWO: m.RowsWO, Inputs: m.Inputs,
+	return importSpec{TemplateID: m.TemplateID, File: m.File, Rows: m.Rows, Inputs: m.Inputs,
 		ContentSHA256: m.ContentSHA256, Submit: m.Submit, WaitForCompletion: m.WaitForCompletion}
 }
 
@@ -140,32 +140,22 @@ const (
 // (privateAdoptedKey, privateRehashedKey) while it is set.
 var privateAdoptedValue = []byte(`true`)
 
-// privateGetter is the read side of the framework's private state.
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-// privateSetter is the write side of the framework's private state.
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-// privateStore is a private state read and written.
+// privateStore is the framework's private state, read and written.
 type privateStore interface {
-	privateGetter
-	privateSetter
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
 // isAdopted reports whether private state marks an imported job that has
 // not yet adopted its configuration.
-func isAdopted(ctx context.Context, p privateGetter) bool {
+func isAdopted(ctx context.Context, p privateStore) bool {
 	_, ok := privateJSON[bool](ctx, p, privateAdoptedKey)
 	return ok
 }
 
 // privateJSON reads the JSON value of key from private state into a new
 // T; false when there is none or it cannot be read.
-func privateJSON[T any](ctx context.Context, p privateGetter, key string) (*T, bool) {
+func privateJSON[T any](ctx context.Context, p privateStore, key string) (*T, bool) {
 	if p == nil {
 		return nil, false
 	}
@@ -178,7 +168,7 @@ func privateJSON[T any](ctx context.Context, p privateGetter, key string) (*T, b
 }
 
 // setPrivateJSON stores v as the JSON value of key in private state.
-func setPrivateJSON(ctx context.Context, p privateSetter, key string, v any, diags *diag.Diagnostics) {
+func setPrivateJSON(ctx context.Context, p privateStore, key string, v any, diags *diag.Diagnostics) {
 	if p == nil {
 		return
 	}

@@ -8,12 +8,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/etl-provider/terraform-provider-etl/internal/etl"
+	"github.com/etl-provider/terraform-provider-etl/internal/etl/jobstatus"
 )
 
 func TestSetJob(t *testing.T) {
 	updated := int64(1700000000500)
 	m := importModel{ID: types.StringValue("640101874288689160")}
-	m.setJob(&etl.Job{Status: etl.StatusRunning, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
+	m.setJob(&etl.Job{Status: jobstatus.StatusRunning, Name: "GL Actuals", ModelID: "600000000000000001", ModelName: "Finance Plan",
 		UserName: "Ana", CreatedDate: 1700000000000, UpdatedDate: &updated})
 	if m.ID.ValueString() != "640101874288689160" || m.Status.ValueString() != "RUNNING" || m.Name.ValueString() != "GL Actuals" ||
 		m.ModelID.ValueString() != "600000000000000001" || m.ModelName.ValueString() != "Finance Plan" || m.UserName.ValueString() != "Ana" ||
@@ -22,7 +23,7 @@ func TestSetJob(t *testing.T) {
 	}
 	// A job the service gives without an id or an updated date keeps the id
 	// and has no updated date.
-	m.setJob(&etl.Job{Status: etl.StatusCompleted})
+	m.setJob(&etl.Job{Status: jobstatus.StatusCompleted})
 	if m.ID.ValueString() != "640101874288689160" || m.Status.ValueString() != "COMPLETED" || !m.UpdatedDate.IsNull() {
 		t.Fatalf("applied %+v", m)
 	}

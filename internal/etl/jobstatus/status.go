@@ -1,8 +1,8 @@
 // Package jobstatus holds the statuses of an import job, spelled as the
 // service spells them, and what each says: whether it is final, whether
-// it failed. It is a leaf: internal/etl (the client) names them as its
-// own, and the import's rules (internal/importjob) use them without the
-// client's HTTP.
+// it failed. It is a leaf: the client (internal/etl), the import's rules
+// (internal/importjob, without the client's HTTP) and internal/provider
+// all name them from here.
 package jobstatus
 
 // JobStatus is the status of a job, spelled as the service spells it.
